@@ -1,0 +1,68 @@
+// The Nimbus front server: one Node process on PORT that dispatches every request (ARCHITECTURE.md).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { zonesManifest } from '@nimbus/core';
+import { loadConfig } from './server/config';
+import { classify, stripApiPrefix } from './server/dispatch';
+import { createRuntime } from './server/runtime';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const runtime = await createRuntime(config);
+  const apiListener = getRequestListener(runtime.api.fetch);
+  const zonesJson = JSON.stringify(zonesManifest());
+
+  let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
+  if (config.roles.has('web')) {
+    const { default: next } = await import('next');
+    const dev = env.NODE_ENV === 'development';
+    const app = next({ dev, dir: webDir, hostname: 'localhost', port: config.port });
+    await app.prepare();
+    nextHandler = app.getRequestHandler();
+  }
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    switch (classify(req.headers.host, url, config.deployDomain)) {
+      case 'api':
+        if (!config.roles.has('api')) return notServed(res, 'api');
+        req.url = stripApiPrefix(url);
+        return apiListener(req, res);
+      case 'zones':
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
+        return res.end(zonesJson);
+      case 'edge':
+        return notServed(res, 'edge');
+      default:
+        if (!nextHandler) return notServed(res, 'web');
+        return void nextHandler(req, res);
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Nimbus is running at ${config.publicUrl} (port ${port}, ${runtime.database.kind}, roles ${[...config.roles].join(',')})`);
+
+  const close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await runtime.close();
+  };
+  return { server, port, runtime, close };
+}
+
+function notServed(res: ServerResponse, role: string) {
+  res.writeHead(421, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { code: 'role_not_served', message: `This Nimbus process does not run the ${role} role. Route this request to one that does.` } }));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = await startServer();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void started.close().then(() => process.exit(0)));
+  }
+}

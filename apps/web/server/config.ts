@@ -1,0 +1,68 @@
+// Every environment variable Nimbus reads, validated in one place (the README lists the same set).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ROLES = ['web', 'api', 'edge', 'worker'] as const;
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  NIMBUS_DATA_DIR: z.string().default('./.nimbus'),
+  DATABASE_URL: z.string().url().optional(),
+  NIMBUS_PUBLIC_URL: z.string().url().optional(),
+  NIMBUS_DEPLOY_DOMAIN: z.string().default('localhost'),
+  NIMBUS_SECRET: z.string().min(32).optional(),
+  NIMBUS_ROLE: z.string().default(ROLES.join(',')),
+  NIMBUS_STAFF_TEAM: z.string().default('nimbus-staff'),
+  NIMBUS_ENV: z.enum(['production', 'preview', 'development']).optional(),
+  NIMBUS_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
+  SMTP_URL: z.string().optional(),
+  NIMBUS_MAIL_FROM: z.string().optional(),
+});
+
+export type Role = (typeof ROLES)[number];
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.NIMBUS_DATA_DIR);
+  const roles = e.NIMBUS_ROLE.split(',').map((r) => r.trim());
+  const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
+  if (unknown.length) throw new Error(`Invalid configuration: NIMBUS_ROLE has unknown role(s) ${unknown.join(', ')}; use ${ROLES.join(', ')}.`);
+  if (!e.DATABASE_URL && roles.length < ROLES.length) {
+    throw new Error('Invalid configuration: running only some roles needs DATABASE_URL (PGlite keeps every role in one process).');
+  }
+  const publicUrl = (e.NIMBUS_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    deployDomain: e.NIMBUS_DEPLOY_DOMAIN,
+    roles: new Set(roles as Role[]),
+    staffTeam: e.NIMBUS_STAFF_TEAM,
+    environment: e.NIMBUS_ENV ?? (env.NODE_ENV === 'development' ? 'development' : 'production'),
+    trustProxy: e.NIMBUS_TRUST_PROXY === '1' || e.NIMBUS_TRUST_PROXY === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.NIMBUS_MAIL_FROM,
+    secret: () => e.NIMBUS_SECRET ?? secretFromDataDir(dataDir),
+  };
+}
+
+/** NIMBUS_SECRET when set; otherwise one generated on first start and kept (mode 600) in the data dir. */
+function secretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

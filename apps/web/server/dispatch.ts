@@ -1,0 +1,30 @@
+// Host/path dispatch of the front server (ARCHITECTURE.md): deployment hosts go to the edge,
+// API paths to the Hono app, everything else to Next.js.
+export type Target = 'edge' | 'api' | 'zones' | 'next';
+
+const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
+
+/** The host without port, lower-cased; IPv6 literals keep their brackets. */
+export function hostname(hostHeader: string | undefined): string {
+  const host = (hostHeader ?? '').toLowerCase();
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+}
+
+export function isDeploymentHost(host: string, deployDomain: string): boolean {
+  return host.endsWith(`.${deployDomain}`) && host.length > deployDomain.length + 1;
+}
+
+export function classify(hostHeader: string | undefined, url: string, deployDomain: string): Target {
+  if (isDeploymentHost(hostname(hostHeader), deployDomain)) return 'edge';
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
+  if (API_ROOT.test(url)) return 'api';
+  if (url === '/.well-known/nimbus/zones.json') return 'zones';
+  return 'next';
+}
+
+/** `/api/v2/user?x` → `/v2/user?x`: the API answers the same paths at the origin root. */
+export function stripApiPrefix(url: string): string {
+  if (!url.startsWith('/api')) return url;
+  const rest = url.slice(4);
+  return rest === '' ? '/' : rest.startsWith('?') ? `/${rest}` : rest;
+}

@@ -1,0 +1,52 @@
+// The REST API: one Hono app. Public routes first, then authentication, then everything else:
+// the order below is the security model. Served at `/api/*` and at the origin root (COMPAT.md).
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv, ApiOptions } from './context';
+import { authenticate } from './auth';
+import { handleError, notFoundHandler, errorBody } from './errors';
+import { avatarRoutes } from './routes/avatar';
+import { sessionRoutes } from './routes/session';
+import { userRoutes } from './routes/user';
+import { teamRoutes } from './routes/teams';
+import { memberRoutes } from './routes/members';
+import { tokenRoutes } from './routes/tokens';
+
+export type Api = OpenAPIHono<AppEnv>;
+
+export function createApi(options: ApiOptions): Api {
+  const app: Api = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        return c.json(errorBody('bad_request', `${where}${issue?.message ?? 'Invalid request.'}`), 400);
+      }
+    },
+  });
+  app.onError(handleError);
+  app.notFound(notFoundHandler);
+  app.use('*', async (c, next) => {
+    c.set('options', options);
+    await next();
+  });
+
+  // Public
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/', sessionRoutes());
+  app.route('/', avatarRoutes());
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },
+    servers: [{ url: options.publicUrl }],
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+
+  // Everything below needs a bearer token or the session cookie.
+  app.use('*', authenticate);
+  app.route('/', userRoutes());
+  app.route('/', teamRoutes());
+  app.route('/', memberRoutes());
+  app.route('/', tokenRoutes());
+  options.extend?.(app);
+  return app;
+}

@@ -1,0 +1,45 @@
+// Authentication: a bearer token (API, CLI, Vercel clients) or the session cookie (browser).
+// Cookie-authenticated requests that change state must come from our own origin (CSRF).
+import type { MiddlewareHandler } from 'hono';
+import { authenticateToken, DomainError, userForSession } from '@nimbus/db';
+import type { AppEnv } from './context';
+import { sessionToken } from './cookies';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db } = c.var.options;
+  const header = c.req.header('authorization');
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const found = match ? await authenticateToken(db, match[1]!) : null;
+    if (!found) throw new DomainError('invalid_token', 'The token is not valid or has expired. Create a new one in Account settings → Tokens.');
+    c.set('user', found.user);
+    c.set('token', found.token);
+    c.set('via', 'token');
+    return next();
+  }
+  const cookie = sessionToken(c);
+  const user = cookie ? await userForSession(db, cookie) : null;
+  if (!user) throw new DomainError('not_authenticated', 'You are not logged in. Log in, or send a token as "Authorization: Bearer <token>".');
+  if (!SAFE.has(c.req.method)) checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+  c.set('user', user);
+  c.set('token', null);
+  c.set('via', 'session');
+  return next();
+};
+
+/** Rejects cross-site state changes made with the session cookie. */
+export function checkOrigin(origin: string | undefined, fetchSite: string | undefined, host: string | undefined): void {
+  if (origin) {
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = null;
+    }
+    if (originHost !== host) throw new DomainError('forbidden', 'Cross-site requests are not allowed. Use the dashboard or an API token.');
+  } else if (fetchSite === 'cross-site') {
+    throw new DomainError('forbidden', 'Cross-site requests are not allowed. Use the dashboard or an API token.');
+  }
+}

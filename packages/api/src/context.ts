@@ -1,0 +1,37 @@
+// What every API handler can reach: the database and the options the composition root passes in.
+import type { Db, Token, User } from '@nimbus/db';
+import type { Role } from '@nimbus/core';
+
+export interface ApiOptions {
+  db: Db;
+  /** The dashboard's origin, used in links sent by mail and in replies (`inspectorUrl`). */
+  publicUrl: string;
+  /** Deployments are served at `*.deployDomain`. */
+  deployDomain: string;
+  /** Members of the team with this slug are Nimbus staff. */
+  staffTeam: string;
+  /** smtp://user:pass@host:port ; without it mail stays in the outbox. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Trust X-Forwarded-For for the client IP (behind a proxy). */
+  trustProxy?: boolean;
+  /** Extra routers (the engine) mounted after authentication. */
+  extend?: (app: import('./app').Api) => void;
+}
+
+export type AppEnv = {
+  Variables: {
+    options: ApiOptions;
+    user: User;
+    token: Token | null;
+    /** How the caller authenticated: a bearer token, or the browser session cookie. */
+    via: 'token' | 'session';
+  };
+};
+
+export interface Scope {
+  teamId: string;
+  slug: string;
+  role: Role;
+  personal: boolean;
+}

@@ -1,0 +1,49 @@
+// The one place that turns any thrown error into the `{error:{code,message}}` envelope and a status.
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { DomainError, type ErrorCode } from '@nimbus/db';
+
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
+  bad_request: 400,
+  invalid_name: 400,
+  invalid_slug: 400,
+  slug_taken: 409,
+  email_taken: 409,
+  invalid_credentials: 401,
+  not_authenticated: 403,
+  invalid_token: 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  last_owner: 400,
+  payload_too_large: 413,
+  missing_files: 400,
+  invalid_digest: 400,
+  invitation_invalid: 404,
+};
+
+export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {
+  return { error: { ...extra, code, message } };
+}
+
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof DomainError) {
+    return c.json(errorBody(err.code, err.message, err.extra), STATUS[err.code] ?? 400);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'bad_request';
+    return c.json(errorBody(code, err.message || 'The request could not be processed.'), status);
+  }
+  if (err instanceof SyntaxError) {
+    return c.json(errorBody('bad_request', 'The request body is not valid JSON.'), 400);
+  }
+  // Unknown errors never leak internals to the caller.
+  console.error('[api] unexpected error', err);
+  return c.json(errorBody('internal_server_error', 'Something went wrong on our side. Try again in a moment.'), 500);
+}
+
+export function notFoundHandler(c: Context): Response {
+  return c.json(errorBody('not_found', `The route ${c.req.method} ${new URL(c.req.url).pathname} does not exist.`), 404);
+}

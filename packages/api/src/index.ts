@@ -1,0 +1,6 @@
+// The Nimbus REST API.
+export { createApi, type Api } from './app';
+export type { ApiOptions, AppEnv, Scope } from './context';
+export { resolveScope, requirePermission, teamScope } from './scope';
+export { errorBody } from './errors';
+export { page } from './serialize';

@@ -1,0 +1,80 @@
+// JSON shapes of users, teams and tokens as Vercel's clients expect them (COMPAT.md; @vercel/sdk validates).
+import type { Team, TeamWithRole, Token, User } from '@nimbus/db';
+
+const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
+
+function billing(team: Team) {
+  return {
+    plan: team.plan,
+    period: null,
+    trial: team.trialStart && team.trialEnd ? { start: ms(team.trialStart), end: ms(team.trialEnd) } : null,
+    cancelation: null,
+    addons: null,
+    status: team.billingStatus,
+    platform: team.billingPlatform,
+    planIteration: 'plus',
+  };
+}
+
+export function userJson(user: User, personal?: Team | null, avatarBase = '/api/www/avatar') {
+  return {
+    id: user.id,
+    uid: user.id,
+    email: user.email,
+    name: user.name,
+    username: user.username,
+    avatar: `${avatarBase}/${user.id}`,
+    defaultTeamId: user.defaultTeamId,
+    version: user.version as 'northstar',
+    createdAt: user.createdAt.getTime(),
+    date: ms(personal?.planStartedAt ?? user.createdAt),
+    softBlock: null,
+    billing: personal ? billing(personal) : null,
+    resourceConfig: {},
+    stagingPrefix: user.username,
+    hasTrialAvailable: !personal?.hadTrial,
+    flags: user.flags,
+  };
+}
+
+export function teamJson(team: Team | TeamWithRole, creatorId?: string) {
+  const role = 'role' in team ? team.role : undefined;
+  return {
+    id: team.id,
+    slug: team.slug,
+    name: team.name,
+    avatar: null,
+    description: null,
+    personal: team.personal,
+    createdAt: team.createdAt.getTime(),
+    updatedAt: team.updatedAt.getTime(),
+    created: team.createdAt.toISOString(),
+    creatorId: creatorId ?? '',
+    stagingPrefix: team.slug,
+    flags: team.flags,
+    billing: billing(team),
+    membership: role ? { role, confirmed: true, accessRequestedAt: null, created: team.createdAt.getTime(), createdAt: team.createdAt.getTime(), uid: creatorId } : undefined,
+  };
+}
+
+export function tokenJson(token: Token) {
+  return {
+    id: token.id,
+    name: token.name,
+    type: 'oauth2-token',
+    origin: token.origin,
+    prefix: token.prefix,
+    scopes: token.teamId
+      ? [{ type: 'team' as const, teamId: token.teamId, origin: token.origin, createdAt: token.createdAt.getTime() }]
+      : [{ type: 'user' as const, origin: token.origin, createdAt: token.createdAt.getTime() }],
+    expiresAt: ms(token.expiresAt) ?? undefined,
+    activeAt: ms(token.lastUsedAt) ?? token.createdAt.getTime(),
+    createdAt: token.createdAt.getTime(),
+    teamId: token.teamId,
+  };
+}
+
+/** The list envelope of COMPAT.md: `next` is null on the last page or the CLI loops forever. */
+export function page<T>(items: T[], next: number | null = null, prev: number | null = null) {
+  return { count: items.length, next, prev };
+}

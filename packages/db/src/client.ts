@@ -1,0 +1,75 @@
+// Opens the one database of a Nimbus process: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Raw SQL for the few places drizzle has no builder (LISTEN/NOTIFY, advisory locks). */
+  execute(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** PGlite only: a gzip dump of the data directory, loadable through `loadDataDir`. */
+  dump?(): Promise<Blob>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+
+export interface OpenOptions {
+  /** postgres://... ; when absent, PGlite is used. */
+  url?: string;
+  /** Folder of the PGlite data files; `memory://` keeps it in memory. */
+  dataDir?: string;
+  /** A PGlite data dump (from `dumpDataDir`) to start from, used by tests to skip migrations. */
+  loadDataDir?: Blob | File;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options);
+  if (options.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = options.dataDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
+    loadDataDir: options.loadDataDir,
+  });
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    execute: async (sql, params) => ({ rows: (await client.query(sql, params)).rows as Record<string, unknown>[] }),
+    dump: () => client.dumpDataDir('gzip'),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.NIMBUS_DB_POOL ?? 10) });
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    execute: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  }
+}

@@ -1,0 +1,130 @@
+// Accounts: sign-up (user + personal hobby team, the "northstar" model), login, sessions, profile.
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { isReservedSlug, slugify } from '@nimbus/core';
+import type { Db } from '../client';
+import { DomainError, notFound } from '../errors';
+import { newId, randomString, sha256 } from '../ids';
+import { memberships, rateLimits, sessions, teams, users } from '../schema';
+
+export type User = typeof users.$inferSelect;
+
+const SESSION_DAYS = 30;
+// argon2id with the library's defaults (m=19 MiB, t=2): OWASP's recommended floor.
+const ARGON2ID = 2;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function validateEmail(email: string): void {
+  if (!EMAIL.test(email) || email.length > 254) {
+    throw new DomainError('bad_request', 'Enter a valid e-mail address, like you@example.com.');
+  }
+}
+
+export async function registerUser(db: Db, input: { email: string; password: string; name?: string | null }): Promise<User> {
+  const email = normalizeEmail(input.email);
+  validateEmail(email);
+  if (input.password.length < 8) throw new DomainError('bad_request', 'Use a password of at least 8 characters.');
+  if (input.password.length > 256) throw new DomainError('bad_request', 'Use a password of at most 256 characters.');
+  const name = input.name?.trim() || null;
+  if (name && name.length > 256) throw new DomainError('bad_request', 'Names are at most 256 characters.');
+  const passwordHash = await hash(input.password, { algorithm: ARGON2ID });
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) throw new DomainError('email_taken', 'An account with this e-mail already exists. Log in instead.');
+  const username = await freeSlug(db, email.split('@')[0]!);
+
+  return db.transaction(async (tx) => {
+    const userId = newId('usr');
+    const teamId = newId('team');
+    const [user] = await tx
+      .insert(users)
+      .values({ id: userId, email, username, name, passwordHash, defaultTeamId: teamId })
+      .returning();
+    await tx.insert(teams).values({ id: teamId, slug: username, name, personal: true });
+    await tx.insert(memberships).values({ teamId, userId, role: 'OWNER' });
+    return user!;
+  });
+}
+
+/** A slug free among both usernames and team slugs, since a personal team takes its user's name. */
+export async function freeSlug(db: Db, base: string): Promise<string> {
+  let stem = slugify(base).slice(0, 40) || 'user';
+  if (isReservedSlug(stem)) stem = `${stem}-team`;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? stem : `${stem}-${randomString(4, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
+    const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.slug, candidate));
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate));
+    if (!team && !user) return candidate;
+  }
+  throw new DomainError('conflict', 'Could not find a free name; try again.');
+}
+
+export async function verifyLogin(db: Db, emailInput: string, password: string): Promise<User> {
+  const email = normalizeEmail(emailInput);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const ok = user ? await verify(user.passwordHash, password) : false;
+  if (!user || !ok) throw new DomainError('invalid_credentials', 'The e-mail or password is not correct.');
+  return user;
+}
+
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomString(43);
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await db.insert(sessions).values({ id: newId('ses'), userId, tokenHash: sha256(token), expiresAt });
+  return { token, expiresAt };
+}
+
+export async function userForSession(db: Db, token: string): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
+  return row?.user ?? null;
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+}
+
+export async function getUser(db: Db, id: string): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound('The user');
+  return user;
+}
+
+export async function updateUser(db: Db, id: string, patch: { name?: string | null }): Promise<User> {
+  const name = patch.name === undefined ? undefined : patch.name?.trim() || null;
+  if (name && name.length > 256) throw new DomainError('bad_request', 'Names are at most 256 characters.');
+  const [user] = await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  if (!user) throw notFound('The user');
+  return user;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window; returns false once `limit` is exceeded.
+ * Kept in the database so every process behind a load balancer shares the count.
+ */
+export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number): Promise<boolean> {
+  const now = new Date();
+  const windowFloor = new Date(now.getTime() - windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} < ${windowFloor} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < ${windowFloor} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return (row?.count ?? 1) <= limit;
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}

@@ -1,0 +1,159 @@
+// Team members and invitations. The last owner of a team can be neither demoted, removed nor leave.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ROLES, type Role } from '@nimbus/core';
+import type { Db } from '../client';
+import { DomainError, notFound } from '../errors';
+import { newId, randomString, sha256 } from '../ids';
+import { invitations, memberships, outbox, teams, users } from '../schema';
+import { normalizeEmail, validateEmail } from './accounts';
+import { countOwners } from './teams';
+
+const INVITE_DAYS = 7;
+
+export async function listMembers(db: Db, teamId: string) {
+  return db
+    .select({
+      uid: users.id,
+      email: users.email,
+      username: users.username,
+      name: users.name,
+      role: memberships.role,
+      createdAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.teamId, teamId))
+    .orderBy(memberships.createdAt);
+}
+
+export function checkRole(role: string): Role {
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new DomainError('bad_request', `Role must be one of ${ROLES.join(', ')}.`);
+  }
+  return role as Role;
+}
+
+export async function listInvitations(db: Db, teamId: string) {
+  return db
+    .select({ id: invitations.id, email: invitations.email, role: invitations.role, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt })
+    .from(invitations)
+    .where(and(eq(invitations.teamId, teamId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
+}
+
+/** Creates an invitation and its e-mail; returns the secret accept link path, shown only here. */
+export async function inviteMember(
+  db: Db,
+  input: { teamId: string; email: string; role: string; invitedBy: string; baseUrl: string },
+) {
+  const email = normalizeEmail(input.email);
+  validateEmail(email);
+  const role = checkRole(input.role);
+  const [member] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.teamId, input.teamId)))
+    .where(eq(users.email, email));
+  if (member) throw new DomainError('conflict', `${email} is already a member of this team.`);
+  const [team] = await db.select().from(teams).where(eq(teams.id, input.teamId));
+  if (!team) throw notFound('The team');
+  if (team.personal) throw new DomainError('forbidden', 'Personal accounts have no members. Create a team to invite people.');
+
+  const secret = randomString(32);
+  const link = `${input.baseUrl}/invite/${secret}`;
+  return db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .insert(invitations)
+      .values({
+        id: newId('inv'),
+        teamId: input.teamId,
+        email,
+        role,
+        tokenHash: sha256(secret),
+        invitedBy: input.invitedBy,
+        expiresAt: new Date(Date.now() + INVITE_DAYS * 86_400_000),
+      })
+      .returning();
+    const [mail] = await tx
+      .insert(outbox)
+      .values({
+        id: newId('mail'),
+        teamId: input.teamId,
+        to: email,
+        subject: `Join ${team.name ?? team.slug} on Nimbus`,
+        text: `You have been invited to join ${team.name ?? team.slug} on Nimbus as ${role}.\n\nAccept: ${link}\n\nThe link expires in ${INVITE_DAYS} days.`,
+        link,
+      })
+      .returning();
+    return { invitation: invitation!, link, mailId: mail!.id };
+  });
+}
+
+export async function findInvitation(db: Db, secret: string) {
+  const [row] = await db
+    .select({ invitation: invitations, team: teams })
+    .from(invitations)
+    .innerJoin(teams, eq(teams.id, invitations.teamId))
+    .where(and(eq(invitations.tokenHash, sha256(secret)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
+  if (!row) throw new DomainError('invitation_invalid', 'This invitation link is invalid, expired or already used. Ask for a new one.');
+  return row;
+}
+
+export async function acceptInvitation(db: Db, userId: string, secret: string) {
+  const { invitation, team } = await findInvitation(db, secret);
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('The user');
+  if (user.email !== invitation.email) {
+    throw new DomainError('forbidden', `This invitation is for ${invitation.email}. Log in with that e-mail to accept it.`);
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(memberships).values({ teamId: team.id, userId, role: invitation.role }).onConflictDoNothing();
+    await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id));
+  });
+  return { team, role: invitation.role };
+}
+
+export async function revokeInvitation(db: Db, teamId: string, id: string): Promise<void> {
+  const deleted = await db.delete(invitations).where(and(eq(invitations.id, id), eq(invitations.teamId, teamId))).returning();
+  if (!deleted.length) throw notFound('The invitation');
+}
+
+async function membershipOf(db: Db, teamId: string, userId: string) {
+  const [m] = await db.select().from(memberships).where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
+  if (!m) throw notFound('The member');
+  return m;
+}
+
+export async function changeRole(db: Db, teamId: string, userId: string, roleInput: string) {
+  const role = checkRole(roleInput);
+  const m = await membershipOf(db, teamId, userId);
+  if (m.role === 'OWNER' && role !== 'OWNER' && (await countOwners(db, teamId)) <= 1) {
+    throw new DomainError('last_owner', 'A team needs at least one owner. Make another member an owner first.');
+  }
+  await db.update(memberships).set({ role }).where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
+  return { ...m, role };
+}
+
+export async function removeMember(db: Db, teamId: string, userId: string): Promise<void> {
+  const m = await membershipOf(db, teamId, userId);
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (team?.personal) throw new DomainError('forbidden', 'You cannot leave your personal account.');
+  if (m.role === 'OWNER' && (await countOwners(db, teamId)) <= 1) {
+    throw new DomainError('last_owner', 'The last owner cannot leave. Make another member an owner, or delete the team.');
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(memberships).where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (user?.defaultTeamId === teamId) {
+      const [personal] = await tx
+        .select({ id: teams.id })
+        .from(teams)
+        .innerJoin(memberships, eq(memberships.teamId, teams.id))
+        .where(and(eq(memberships.userId, userId), eq(teams.personal, true)));
+      await tx.update(users).set({ defaultTeamId: personal?.id ?? null }).where(eq(users.id, userId));
+    }
+  });
+}
+
+export async function listOutbox(db: Db, teamId: string) {
+  return db.select().from(outbox).where(eq(outbox.teamId, teamId)).orderBy(outbox.createdAt);
+}

@@ -1,0 +1,3 @@
+// The one schema of Nimbus, split by domain; PGlite and PostgreSQL share it and its migrations.
+export * from './accounts';
+export * from './teams';

@@ -1,0 +1,26 @@
+// Test databases: each call gets its own copy of the migrated template made by test/global-setup.ts,
+// on PGlite by default and on PostgreSQL when the run has DATABASE_URL.
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from './client';
+
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') {
+    const dump = await readFile(template.file);
+    return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]), migrate: false });
+  }
+  const { default: pg } = await import('pg');
+  const name = `nimbus_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(template.url);
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString(), migrate: false });
+}
