@@ -53,7 +53,7 @@ export function teamJson(team: Team | TeamWithRole, creatorId?: string) {
     stagingPrefix: team.slug,
     flags: team.flags,
     billing: billing(team),
-    membership: role ? { role, confirmed: true, accessRequestedAt: null, created: team.createdAt.getTime(), createdAt: team.createdAt.getTime(), uid: creatorId } : undefined,
+    ...(role ? { membership: { role, confirmed: true, accessRequestedAt: null, created: team.createdAt.getTime(), createdAt: team.createdAt.getTime(), uid: creatorId ?? '' } } : {}),
   };
 }
 
@@ -67,7 +67,7 @@ export function tokenJson(token: Token) {
     scopes: token.teamId
       ? [{ type: 'team' as const, teamId: token.teamId, origin: token.origin, createdAt: token.createdAt.getTime() }]
       : [{ type: 'user' as const, origin: token.origin, createdAt: token.createdAt.getTime() }],
-    expiresAt: ms(token.expiresAt) ?? undefined,
+    ...(token.expiresAt ? { expiresAt: token.expiresAt.getTime() } : {}),
     activeAt: ms(token.lastUsedAt) ?? token.createdAt.getTime(),
     createdAt: token.createdAt.getTime(),
     teamId: token.teamId,

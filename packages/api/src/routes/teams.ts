@@ -1,6 +1,6 @@
 // Teams: list, read, create, rename or change slug, delete. Every read goes through membership.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { createTeam, deleteTeam, getTeamForUser, listTeams, updateTeam } from '@nimbus/db';
+import { createTeam, deleteTeam, DomainError, getTeamForUser, listTeams, updateTeam } from '@nimbus/db';
 import type { AppEnv } from '../context';
 import { teamScope } from '../scope';
 import { body, errors, json, PaginationSchema } from '../schemas/common';
@@ -39,9 +39,7 @@ export function teamRoutes() {
   app.openapi(
     createRoute({ method: 'post', path: '/v1/teams', tags: ['Teams'], security: auth, request: body(TeamCreate), responses: { 200: json(TeamSchema), ...errors } }),
     async (c) => {
-      if (c.var.token?.teamId) {
-        return c.json({ error: { code: 'forbidden', message: 'A token limited to one team cannot create teams.' } }, 403);
-      }
+      if (c.var.token?.teamId) throw new DomainError('forbidden', 'A token limited to one team cannot create teams.');
       const team = await createTeam(c.var.options.db, c.var.user.id, c.req.valid('json'));
       return c.json(teamJson(team, c.var.user.id), 200);
     },

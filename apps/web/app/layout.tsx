@@ -1,0 +1,43 @@
+// The page shell of every zone (spec 2): skip link, theme, progress bar, browser check.
+import type { Metadata, Viewport } from 'next';
+import { GeistMono } from 'geist/font/mono';
+import { GeistSans } from 'geist/font/sans';
+import { Suspense, type ReactNode } from 'react';
+import { THEME_COLORS } from '@nimbus/core';
+import { browserCheckScript } from '@/components/shell/browser-check';
+import { ProgressBar } from '@/components/shell/progress-bar';
+import { SkipLink } from '@/components/shell/skip-link';
+import { ThemeProvider } from '@/components/shell/theme-provider';
+import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: new URL(process.env.NIMBUS_PUBLIC_URL ?? 'http://localhost:3000'),
+  title: { default: 'Nimbus', template: '%s – Nimbus' },
+  description: 'Nimbus builds and hosts your sites: one command to a live URL, immutable deployments, instant rollbacks.',
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: THEME_COLORS.light },
+    { media: '(prefers-color-scheme: dark)', color: THEME_COLORS.dark },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: browserCheckScript }} />
+      </head>
+      <body className="min-h-screen font-sans antialiased">
+        <SkipLink />
+        <ThemeProvider>
+          <Suspense fallback={null}>
+            <ProgressBar />
+          </Suspense>
+          {children}
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,29 @@
+'use client';
+// Theme light/dark/system stored under `theme` (spec 2), with the dashboard meta colour kept in step.
+import { ThemeProvider as NextThemes, useTheme } from 'next-themes';
+import { useEffect, type ReactNode } from 'react';
+import { THEME_COLORS, THEME_STORAGE_KEY } from '@nimbus/core';
+
+function ThemeColor() {
+  const { resolvedTheme } = useTheme();
+  useEffect(() => {
+    const color = resolvedTheme === 'dark' ? THEME_COLORS.dark : THEME_COLORS.light;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]:not([media])');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'theme-color';
+      document.head.appendChild(meta);
+    }
+    meta.content = color;
+  }, [resolvedTheme]);
+  return null;
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  return (
+    <NextThemes attribute="class" storageKey={THEME_STORAGE_KEY} defaultTheme="system" enableSystem disableTransitionOnChange>
+      <ThemeColor />
+      {children}
+    </NextThemes>
+  );
+}

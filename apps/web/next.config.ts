@@ -1,0 +1,19 @@
+import path from 'node:path';
+import type { NextConfig } from 'next';
+import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from '@nimbus/core';
+
+const root = path.join(import.meta.dirname, '..', '..');
+
+const config: NextConfig = {
+  reactStrictMode: true,
+  // A separate build folder per checkout or test run keeps parallel builds from clobbering each other.
+  distDir: process.env.NIMBUS_NEXT_DIST ?? '.next',
+  poweredByHeader: false,
+  transpilePackages: ['@nimbus/core', '@nimbus/client', '@nimbus/ui'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'drizzle-orm', '@nimbus/db', '@nimbus/api', '@nimbus/engine'],
+  turbopack: { root },
+  outputFileTracingRoot: root,
+  images: { deviceSizes: [...IMAGE_DEVICE_SIZES], imageSizes: [...IMAGE_SIZES], qualities: [IMAGE_QUALITY] },
+};
+
+export default config;

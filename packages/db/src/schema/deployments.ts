@@ -1,0 +1,118 @@
+// Deployments (immutable once READY), their source and output file trees, build logs, the durable
+// build queue, stored blobs and the aliases (hosts) that point at deployments.
+import { bigserial, bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { projects } from './projects';
+import { teams } from './teams';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type DeploymentState = 'QUEUED' | 'BUILDING' | 'READY' | 'ERROR' | 'CANCELED';
+
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id'),
+    name: text('name').notNull(),
+    /** Unique host label, e.g. `my-site-k3j2h1` → my-site-k3j2h1.<deploy domain>. */
+    host: text('host').notNull(),
+    target: text('target').$type<'production' | 'preview'>().notNull().default('preview'),
+    state: text('state').$type<DeploymentState>().notNull().default('QUEUED'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    source: text('source').notNull().default('api'),
+    meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
+    projectSettings: jsonb('project_settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** The project's nimbus.json / vercel.json at build time (cleanUrls, rewrites ...), applied by the edge. */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    framework: text('framework'),
+    aliasAssigned: boolean('alias_assigned').notNull().default(false),
+    aliasAssignedAt: ts('alias_assigned_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    buildingAt: ts('building_at'),
+    readyAt: ts('ready_at'),
+    canceledAt: ts('canceled_at'),
+  },
+  (t) => [
+    uniqueIndex('deployments_host_key').on(t.host),
+    index('deployments_project_created_idx').on(t.projectId, t.createdAt),
+    index('deployments_team_created_idx').on(t.teamId, t.createdAt),
+  ],
+);
+
+/** The uploaded source tree: path → content digest (SHA-1, as Vercel clients send it). */
+export const deploymentFiles = pgTable(
+  'deployment_files',
+  {
+    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    sha: text('sha').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mode: integer('mode').notNull().default(0o100644),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
+);
+
+/** The built output the edge serves: URL path (no leading slash) → digest in the file store. */
+export const deploymentOutputs = pgTable(
+  'deployment_outputs',
+  {
+    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    sha: text('sha').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
+);
+
+export const buildLogs = pgTable(
+  'build_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'stdout' | 'stderr' | 'command' | 'info' | 'error'>().notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('build_logs_deployment_idx').on(t.deploymentId, t.id)],
+);
+
+/** The durable build queue: claimed with FOR UPDATE SKIP LOCKED so no build runs twice. */
+export const buildJobs = pgTable(
+  'build_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    state: text('state').$type<'queued' | 'running' | 'done' | 'failed' | 'canceled'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    workerId: text('worker_id'),
+    heartbeatAt: ts('heartbeat_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('build_jobs_state_idx').on(t.state, t.id), uniqueIndex('build_jobs_deployment_key').on(t.deploymentId)],
+);
+
+/** Blobs present in the file store, so `missing_files` is one query instead of one store call per file. */
+export const blobs = pgTable('blobs', {
+  sha: text('sha').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Hosts that point at a deployment: its production host, or custom domains. Moving one is a promote. */
+export const aliases = pgTable(
+  'aliases',
+  {
+    id: text('id').primaryKey(),
+    host: text('host').notNull(),
+    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('aliases_host_key').on(t.host), index('aliases_deployment_idx').on(t.deploymentId)],
+);

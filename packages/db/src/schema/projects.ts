@@ -1,0 +1,45 @@
+// Projects of a team and their environment variables (values encrypted at rest, AES-256-GCM).
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { teams } from './teams';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    framework: text('framework'),
+    installCommand: text('install_command'),
+    buildCommand: text('build_command'),
+    outputDirectory: text('output_directory'),
+    rootDirectory: text('root_directory'),
+    devCommand: text('dev_command'),
+    nodeVersion: text('node_version').notNull().default('20.x'),
+    speedInsights: boolean('speed_insights').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('projects_team_name_key').on(t.teamId, t.name), index('projects_team_idx').on(t.teamId)],
+);
+
+export type EnvTarget = 'production' | 'preview' | 'development';
+
+export const envVars = pgTable(
+  'env_vars',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** base64(iv ‖ tag ‖ ciphertext) under the key derived from NIMBUS_SECRET. */
+    valueEncrypted: text('value_encrypted').notNull(),
+    targets: jsonb('targets').$type<EnvTarget[]>().notNull(),
+    type: text('type').$type<'encrypted' | 'plain' | 'sensitive'>().notNull().default('encrypted'),
+    comment: text('comment'),
+    createdBy: text('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('env_vars_project_idx').on(t.projectId)],
+);

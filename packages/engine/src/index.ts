@@ -1,0 +1,3 @@
+// The deployment engine: file store, build queue and worker, and the edge that serves deployments.
+export * from './store/types';
+export * from './store/local';
