@@ -1,0 +1,94 @@
+// The single error type raised by every API call (spec 8), so callers branch on `code`, never on fetch quirks.
+
+export const NETWORK_ERROR_MESSAGE =
+  'A network error has occurred. Please check your connection and try again.';
+export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Error';
+export const ABORT_MESSAGE = 'The request was cancelled.';
+
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  /** The server's `error` object; its fields are copied onto the ApiError. */
+  fields?: Record<string, unknown>;
+  isAbort?: boolean;
+  requestBody?: unknown;
+  cause?: unknown;
+}
+
+// These describe the exchange itself; a server field with the same name must not overwrite them.
+const RESERVED_FIELDS = new Set(['name', 'message', 'stack', 'cause', 'status', 'code', 'isAbort', 'requestBody']);
+
+export class ApiError extends Error {
+  [field: string]: unknown;
+  /** HTTP status, or 0 when no response arrived (network failure, abort). */
+  readonly status: number;
+  readonly code: string;
+  readonly isAbort: boolean;
+  /** Only set for status >= 500, so error reports can show what was sent. */
+  declare requestBody?: unknown;
+  declare scope?: string;
+  declare saml?: boolean;
+  declare failed?: unknown;
+  declare missing?: unknown;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    for (const [key, value] of Object.entries(init.fields ?? {})) {
+      if (!RESERVED_FIELDS.has(key)) this[key] = value;
+    }
+    this.status = init.status;
+    this.code = init.code;
+    this.isAbort = init.isAbort ?? false;
+    if (init.requestBody !== undefined) this.requestBody = init.requestBody;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isJsonContentType(contentType: string): boolean {
+  return /^application\/(?:[\w.-]+\+)?json\b/i.test(contentType);
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Builds the error for a non-2xx response following the spec 8 message rules. */
+export function errorFromResponse(
+  response: { status: number; contentType: string; text: string },
+  requestBody?: unknown,
+): ApiError {
+  const { status, contentType, text } = response;
+  const base = { status, requestBody: status >= 500 ? requestBody : undefined };
+  const parsed = isJsonContentType(contentType) ? parseJson(text) : { ok: false as const };
+  if (!parsed.ok) {
+    return new ApiError(`Unexpected response: ${contentType} ${text}`, { ...base, code: 'unexpected_response' });
+  }
+  const error = isRecord(parsed.value) ? parsed.value.error : undefined;
+  if (!isRecord(error)) {
+    return new ApiError(UNEXPECTED_ERROR_MESSAGE, { ...base, code: 'unexpected_error' });
+  }
+  const code = nonEmptyString(error.code);
+  const message = nonEmptyString(error.message) ?? code ?? UNEXPECTED_ERROR_MESSAGE;
+  return new ApiError(message, { ...base, code: code ?? 'unexpected_error', fields: error });
+}
+
+/** Maps a rejected fetch (or body read) to an abort or a network error. */
+export function transportError(cause: unknown, aborted: boolean): ApiError {
+  const isAbortError = cause instanceof Error && cause.name === 'AbortError';
+  if (aborted || isAbortError) {
+    return new ApiError(ABORT_MESSAGE, { status: 0, code: 'abort', isAbort: true, cause });
+  }
+  return new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, code: 'network_error', cause });
+}

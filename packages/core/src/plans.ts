@@ -1,0 +1,93 @@
+// Plan catalogue read by the pricing page, billing and quota checks, so advertised and enforced limits match.
+
+export const PLAN_IDS = ['hobby', 'pro', 'enterprise'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const PRO_TRIAL_DAYS = 14;
+
+export interface PlanLimits {
+  projects: number;
+  deploymentsPerDay: number;
+  buildMinutesPerMonth: number;
+  bandwidthGb: number;
+  concurrentBuilds: number;
+  teamMembers: number;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** USD per member per month; null means the price is negotiated. */
+  priceMonthly: number | null;
+  tagline: string;
+  features: readonly string[];
+  limits: Readonly<PlanLimits>;
+}
+
+// Infinity marks "no limit"; quota checks can compare against it without a special case.
+export const PLANS = {
+  hobby: {
+    id: 'hobby',
+    name: 'Hobby',
+    priceMonthly: 0,
+    tagline: 'For personal projects and experiments. Free forever.',
+    features: [
+      'Unlimited preview deployments for every push',
+      'Custom domains with automatic HTTPS',
+      'Instant rollbacks',
+      'Environment variables per environment',
+      'Community support',
+    ],
+    limits: {
+      projects: 200,
+      deploymentsPerDay: 150,
+      buildMinutesPerMonth: 6_000,
+      bandwidthGb: 200,
+      concurrentBuilds: 1,
+      teamMembers: 1,
+    },
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    priceMonthly: 20,
+    tagline: 'For professional teams shipping to production.',
+    features: [
+      'Everything in Hobby',
+      'Unlimited team members and projects',
+      'Role-based access control',
+      'Password-protected previews',
+      'Email support',
+      `${PRO_TRIAL_DAYS}-day free trial`,
+    ],
+    limits: {
+      projects: Infinity,
+      deploymentsPerDay: 6_000,
+      buildMinutesPerMonth: 30_000,
+      bandwidthGb: 1_000,
+      concurrentBuilds: 3,
+      teamMembers: Infinity,
+    },
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    priceMonthly: null,
+    tagline: 'For organisations that need scale, security and a support contract.',
+    features: [
+      'Everything in Pro',
+      'SAML single sign-on and enforced two-factor authentication',
+      'Audit logs',
+      'Dedicated build infrastructure',
+      'Uptime SLA and priority support',
+    ],
+    limits: {
+      projects: Infinity,
+      deploymentsPerDay: Infinity,
+      buildMinutesPerMonth: Infinity,
+      bandwidthGb: Infinity,
+      concurrentBuilds: 12,
+      teamMembers: Infinity,
+    },
+  },
+} as const satisfies { [Id in PlanId]: Plan & { id: Id } };
