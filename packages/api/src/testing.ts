@@ -41,3 +41,21 @@ export function clientFor(app: Api) {
 
   return { call, signup };
 }
+
+/** Serves the API on a real loopback port, as the front server does (also under `/api`), for HTTP clients. */
+export async function listen(app: Api): Promise<{ url: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const { getRequestListener } = await import('@hono/node-server');
+  const { stripApiPrefix } = await import('../../../apps/web/server/dispatch');
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    req.url = stripApiPrefix(req.url ?? '/');
+    void listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
