@@ -60,8 +60,16 @@ function notServed(res: ServerResponse, role: string) {
   res.end(JSON.stringify({ error: { code: 'role_not_served', message: `This Nimbus process does not run the ${role} role. Route this request to one that does.` } }));
 }
 
+/** `--role web,api` on the command line overrides NIMBUS_ROLE (ARCHITECTURE.md: split roles at scale). */
+export function envFromArgs(argv: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const i = argv.findIndex((a) => a === '--role' || a.startsWith('--role='));
+  if (i < 0) return env;
+  const value = argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
+  return { ...env, NIMBUS_ROLE: value };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const started = await startServer();
+  const started = await startServer(envFromArgs(process.argv.slice(2), process.env));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void started.close().then(() => process.exit(0)));
   }

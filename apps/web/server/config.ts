@@ -17,6 +17,7 @@ const Env = z.object({
   NIMBUS_ROLE: z.string().default(ROLES.join(',')),
   NIMBUS_STAFF_TEAM: z.string().default('nimbus-staff'),
   NIMBUS_ENV: z.enum(['production', 'preview', 'development']).optional(),
+  NIMBUS_MARKETFIT_URL: z.string().url().optional(),
   NIMBUS_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
   SMTP_URL: z.string().optional(),
   NIMBUS_MAIL_FROM: z.string().optional(),
@@ -25,7 +26,7 @@ const Env = z.object({
 export type Role = (typeof ROLES)[number];
 export type Config = ReturnType<typeof loadConfig>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -50,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     roles: new Set(roles as Role[]),
     staffTeam: e.NIMBUS_STAFF_TEAM,
     environment: e.NIMBUS_ENV ?? (env.NODE_ENV === 'development' ? 'development' : 'production'),
+    marketFitUrl: e.NIMBUS_MARKETFIT_URL,
     trustProxy: e.NIMBUS_TRUST_PROXY === '1' || e.NIMBUS_TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NIMBUS_MAIL_FROM,

@@ -27,6 +27,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     trustProxy: config.trustProxy,
+    environment: config.environment,
+    marketFitUrl: config.marketFitUrl,
   });
   const runtime: Runtime = { config, database, api, close: () => database.close() };
   globalThis.__nimbusRuntime = runtime;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { classify, hostname, isDeploymentHost, stripApiPrefix } from './dispatch';
+import { loadConfig } from './config';
+
+describe('front server dispatch', () => {
+  it.each([
+    ['localhost:3000', '/', 'next'],
+    ['localhost:3000', '/pricing', 'next'],
+    ['localhost:3000', '/api/v2/user', 'api'],
+    ['localhost:3000', '/api', 'api'],
+    ['localhost:3000', '/v2/user', 'api'],
+    ['localhost:3000', '/v13/deployments?x=1', 'api'],
+    ['localhost:3000', '/teams/acme', 'api'],
+    ['localhost:3000', '/teamster', 'next'],
+    ['localhost:3000', '/vanilla', 'next'],
+    ['localhost:3000', '/.well-known/nimbus/zones.json', 'zones'],
+    ['my-site-k3j2h1.localhost:3000', '/api/v2/user', 'edge'],
+    ['MY-SITE.LOCALHOST', '/', 'edge'],
+    ['localhost.evil.com', '/', 'next'],
+  ])('%s %s → %s', (host, url, target) => {
+    expect(classify(host, url, 'localhost')).toBe(target);
+  });
+
+  it('strips /api so the API answers the same paths at the root', () => {
+    expect(stripApiPrefix('/api/v2/user?teamId=1')).toBe('/v2/user?teamId=1');
+    expect(stripApiPrefix('/api')).toBe('/');
+    expect(stripApiPrefix('/api?x')).toBe('/?x');
+  });
+
+  it('reads host names without ports and only matches real subdomains', () => {
+    expect(hostname('Site.Example.com:8080')).toBe('site.example.com');
+    expect(hostname('[::1]:3000')).toBe('[::1]');
+    expect(isDeploymentHost('localhost', 'localhost')).toBe(false);
+    expect(isDeploymentHost('a.nimbus.app', 'nimbus.app')).toBe(true);
+  });
+});
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', deployDomain: 'localhost', staffTeam: 'nimbus-staff' });
+    expect([...c.roles]).toEqual(['web', 'api', 'edge', 'worker']);
+  });
+
+  it('refuses split roles without PostgreSQL and unknown roles, with a clear message', () => {
+    expect(() => loadConfig({ NIMBUS_ROLE: 'web' })).toThrow(/needs DATABASE_URL/);
+    expect(() => loadConfig({ NIMBUS_ROLE: 'web,cache', DATABASE_URL: 'postgres://x/y' })).toThrow(/unknown role\(s\) cache/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
