@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('@vercel/sdk', () => {
   it('user.getAuthUser returns the northstar user', async () => {
-    const { user: me } = await sdk.user.getAuthUser();
+    const me = (await sdk.user.getAuthUser())!.user;
     expect(me).toMatchObject({ id: user.id, username: 'sdk', email: 'sdk@example.com' });
     expect(me.defaultTeamId).toMatch(/^team_/);
   });
