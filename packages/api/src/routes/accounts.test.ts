@@ -160,3 +160,37 @@ describe('avatar', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  it('serves a document generated from the route schemas', async () => {
+    const res = await t.app.request('http://localhost/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/user', '/v1/teams', '/v3/user/tokens', '/v2/registration']));
+    expect(doc.paths['/v1/teams'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/TeamCreate');
+    expect(doc.components.schemas.TeamCreate.properties.name.description).toMatch(/Letters, numbers/);
+  });
+});
+
+describe('dashboard data', () => {
+  it('lists a token as never used until its first call, then with the time of that call', async () => {
+    const { cookie } = await t.signup('lastused@example.com');
+    const created = await t.call('POST', '/v3/user/tokens', { cookie, body: { name: 'deploy' } });
+    const find = async () => (await t.call('GET', '/v6/user/tokens', { cookie })).json.tokens.find((x: { name: string }) => x.name === 'deploy');
+    expect((await find()).lastUsedAt).toBeNull();
+    const before = Date.now();
+    await t.call('GET', '/v2/user', { token: created.json.bearerToken });
+    expect((await find()).lastUsedAt).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('lists pending invitations with millisecond timestamps', async () => {
+    const { cookie } = await t.signup('inviter@example.com');
+    const team = await t.call('POST', '/v1/teams', { cookie, body: { name: 'Inviters' } });
+    await t.call('POST', `/v1/teams/${team.json.id}/members`, { cookie, body: { email: 'guest@example.com', role: 'VIEWER' } });
+    const list = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { cookie });
+    expect(list.json.invitations).toHaveLength(1);
+    expect(list.json.invitations[0]).toMatchObject({ email: 'guest@example.com', role: 'VIEWER' });
+    expect(list.json.invitations[0].expiresAt).toBeGreaterThan(list.json.invitations[0].createdAt);
+  });
+});
