@@ -36,7 +36,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
         return res.end(zonesJson);
       case 'edge':
-        return notServed(res, 'edge');
+        if (!runtime.edge) return notServed(res, 'edge');
+        return runtime.edge.handle(req, res);
       default:
         if (!nextHandler) return notServed(res, 'web');
         return void nextHandler(req, res);

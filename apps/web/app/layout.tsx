@@ -1,9 +1,10 @@
-// The page shell of every zone (spec 2): skip link, theme, progress bar, browser check.
+// The page shell of every zone (spec 2): skip link, theme, progress bar, browser check, toasts.
 import type { Metadata, Viewport } from 'next';
 import { GeistMono } from 'geist/font/mono';
 import { GeistSans } from 'geist/font/sans';
 import { Suspense, type ReactNode } from 'react';
 import { THEME_COLORS } from '@nimbus/core';
+import { ToastProvider } from '@nimbus/ui';
 import { browserCheckScript } from '@/components/shell/browser-check';
 import { ProgressBar } from '@/components/shell/progress-bar';
 import { SkipLink } from '@/components/shell/skip-link';
@@ -35,7 +36,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <Suspense fallback={null}>
             <ProgressBar />
           </Suspense>
-          {children}
+          <ToastProvider>{children}</ToastProvider>
         </ThemeProvider>
       </body>
     </html>

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDuration } from '@nimbus/core';
 
 const ROLES = ['web', 'api', 'edge', 'worker'] as const;
 
@@ -20,6 +21,16 @@ const Env = z.object({
   NIMBUS_MARKETFIT_URL: z.string().url().optional(),
   NIMBUS_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
   SMTP_URL: z.string().optional(),
+  NIMBUS_BUILD_TIMEOUT: z.string().default('15m'),
+  NIMBUS_BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  NIMBUS_BUILD_DIR: z.string().optional(),
+  NIMBUS_BUILD_CACHE_DIR: z.string().optional(),
+  NIMBUS_MAX_FILE_SIZE: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
+  NIMBUS_S3_ENDPOINT: z.string().url().optional(),
+  NIMBUS_S3_BUCKET: z.string().optional(),
+  NIMBUS_S3_REGION: z.string().optional(),
+  NIMBUS_S3_ACCESS_KEY_ID: z.string().optional(),
+  NIMBUS_S3_SECRET_ACCESS_KEY: z.string().optional(),
   NIMBUS_MAIL_FROM: z.string().optional(),
 });
 
@@ -40,6 +51,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.DATABASE_URL && roles.length < ROLES.length) {
     throw new Error('Invalid configuration: running only some roles needs DATABASE_URL (PGlite keeps every role in one process).');
   }
+  const buildTimeoutMs = parseBuildTimeout(e.NIMBUS_BUILD_TIMEOUT);
   const publicUrl = (e.NIMBUS_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
@@ -56,7 +68,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NIMBUS_MAIL_FROM,
     secret: () => e.NIMBUS_SECRET ?? secretFromDataDir(dataDir),
+    build: {
+      timeoutMs: buildTimeoutMs,
+      concurrency: e.NIMBUS_BUILD_CONCURRENCY,
+      /** Temp dirs of running builds and the package cache: outside the data dir, which builds must not see. */
+      dir: e.NIMBUS_BUILD_DIR ? path.resolve(e.NIMBUS_BUILD_DIR) : undefined,
+      cacheDir: e.NIMBUS_BUILD_CACHE_DIR ? path.resolve(e.NIMBUS_BUILD_CACHE_DIR) : undefined,
+    },
+    maxFileSize: e.NIMBUS_MAX_FILE_SIZE,
+    /** NIMBUS_S3_* as given; the store uses S3 when NIMBUS_S3_BUCKET is set. */
+    s3Env: Object.fromEntries(Object.entries(e).filter(([k]) => k.startsWith('NIMBUS_S3_'))) as Record<string, string | undefined>,
   };
+}
+
+/** NIMBUS_BUILD_TIMEOUT: a duration like "15m" or "90s"; a bare number is seconds. */
+function parseBuildTimeout(value: string): number {
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : parseDuration(value);
+  if (!Number.isFinite(ms) || ms < 1000) throw new Error(`Invalid configuration: NIMBUS_BUILD_TIMEOUT "${value}" is not a duration like 15m or 900 (seconds).`);
+  return ms;
 }
 
 /** NIMBUS_SECRET when set; otherwise one generated on first start and kept (mode 600) in the data dir. */

@@ -3,11 +3,17 @@
 import path from 'node:path';
 import { createApi, type Api } from '@nimbus/api';
 import { openDatabase, type Database } from '@nimbus/db';
+import { createEdge, createEngine, createStore, startWorker, type Edge, type Engine, type Worker } from '@nimbus/engine';
 import type { Config } from './config';
 
 export interface Runtime {
   config: Config;
   database: Database;
+  engine: Engine;
+  /** The build worker, when this process runs the worker role. */
+  worker: Worker | null;
+  /** The deployment file server, when this process runs the edge role. */
+  edge: Edge | null;
   api: Api;
   close(): Promise<void>;
 }
@@ -19,7 +25,23 @@ declare global {
 
 export async function createRuntime(config: Config): Promise<Runtime> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  const store = createStore({ localDir: path.join(config.dataDir, 'files'), env: config.s3Env });
+  const engine = createEngine({ store, secret: config.secret(), maxFileSize: config.maxFileSize });
+  const edge = config.roles.has('edge') ? createEdge({ db: database.db, store, deployDomain: config.deployDomain, events: engine.events, databaseUrl: config.databaseUrl }) : null;
+  const worker = config.roles.has('worker')
+    ? await startWorker({
+        db: database.db,
+        engine,
+        deployDomain: config.deployDomain,
+        concurrency: config.build.concurrency,
+        timeoutMs: config.build.timeoutMs,
+        buildRoot: config.build.dir,
+        cacheRoot: config.build.cacheDir,
+        recoverAllOnStart: database.kind === 'pglite',
+      })
+    : null;
   const api = createApi({
+    engine,
     db: database.db,
     publicUrl: config.publicUrl,
     deployDomain: config.deployDomain,
@@ -30,7 +52,12 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     environment: config.environment,
     marketFitUrl: config.marketFitUrl,
   });
-  const runtime: Runtime = { config, database, api, close: () => database.close() };
+  const close = async () => {
+    await worker?.stop();
+    await edge?.close();
+    await database.close();
+  };
+  const runtime: Runtime = { config, database, engine, worker, edge, api, close };
   globalThis.__nimbusRuntime = runtime;
   return runtime;
 }

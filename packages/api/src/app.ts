@@ -10,6 +10,16 @@ import { userRoutes } from './routes/user';
 import { teamRoutes } from './routes/teams';
 import { memberRoutes } from './routes/members';
 import { tokenRoutes } from './routes/tokens';
+import { projectRoutes } from './routes/projects';
+import { envRoutes } from './routes/env';
+import { fileRoutes } from './routes/files';
+import { deploymentRoutes } from './routes/deployments';
+import { deploymentEventRoutes } from './routes/deployment-events';
+import { aliasRoutes } from './routes/aliases';
+import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device';
+import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
+import { leadFormRoutes, leadRoutes } from './routes/leads';
+import { marketFitRoutes } from './routes/marketfit';
 
 export type Api = OpenAPIHono<AppEnv>;
 
@@ -34,6 +44,10 @@ export function createApi(options: ApiOptions): Api {
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/', sessionRoutes());
   app.route('/', avatarRoutes());
+  app.route('/', deviceAuthorizationRoutes());
+  app.route('/', leadFormRoutes());
+  app.route('/', insightsEventRoutes());
+  app.route('/', marketFitRoutes());
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },
@@ -47,6 +61,15 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', teamRoutes());
   app.route('/', memberRoutes());
   app.route('/', tokenRoutes());
+  app.route('/', projectRoutes());
+  app.route('/', envRoutes());
+  app.route('/', fileRoutes());
+  app.route('/', deploymentRoutes());
+  app.route('/', deploymentEventRoutes());
+  app.route('/', aliasRoutes());
+  app.route('/', deviceApprovalRoutes());
+  app.route('/', leadRoutes());
+  app.route('/', insightsReportRoutes());
   options.extend?.(app);
   return app;
 }

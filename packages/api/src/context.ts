@@ -1,6 +1,7 @@
 // What every API handler can reach: the database and the options the composition root passes in.
 import type { Db, Token, User } from '@nimbus/db';
 import type { Role } from '@nimbus/core';
+import type { Engine } from '@nimbus/engine';
 
 export interface ApiOptions {
   db: Db;
@@ -15,6 +16,12 @@ export interface ApiOptions {
   mailFrom?: string;
   /** Trust X-Forwarded-For for the client IP (behind a proxy). */
   trustProxy?: boolean;
+  /** Where the server runs; outside production `?marketfit=` may override the market fit. */
+  environment?: 'production' | 'preview' | 'development';
+  /** Enrichment endpoint answering {grade, employees} for `?ip=`; without it market fit is 0. */
+  marketFitUrl?: string;
+  /** File store, env cipher and events; the project, file and deployment routes need it. */
+  engine?: Engine;
   /** Extra routers (the engine) mounted after authentication. */
   extend?: (app: import('./app').Api) => void;
 }

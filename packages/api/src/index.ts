@@ -3,4 +3,5 @@ export { createApi, type Api } from './app';
 export type { ApiOptions, AppEnv, Scope } from './context';
 export { resolveScope, requirePermission, teamScope } from './scope';
 export { errorBody } from './errors';
-export { page } from './serialize';
+export { page, type InvitationJson, type TeamJson, type TokenJson, type UserJson } from './serialize';
+export type { Member } from './schemas/teams';

@@ -1,4 +1,5 @@
 // JSON shapes of users, teams and tokens as Vercel's clients expect them (COMPAT.md; @vercel/sdk validates).
+import type { Role } from '@nimbus/core';
 import type { Team, TeamWithRole, Token, User } from '@nimbus/db';
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -69,10 +70,20 @@ export function tokenJson(token: Token) {
       : [{ type: 'user' as const, origin: token.origin, createdAt: token.createdAt.getTime() }],
     ...(token.expiresAt ? { expiresAt: token.expiresAt.getTime() } : {}),
     activeAt: ms(token.lastUsedAt) ?? token.createdAt.getTime(),
+    lastUsedAt: ms(token.lastUsedAt),
     createdAt: token.createdAt.getTime(),
     teamId: token.teamId,
   };
 }
+
+export function invitationJson(invitation: { id: string; email: string; role: Role; createdAt: Date; expiresAt: Date }) {
+  return { ...invitation, createdAt: invitation.createdAt.getTime(), expiresAt: invitation.expiresAt.getTime() };
+}
+
+export type UserJson = ReturnType<typeof userJson>;
+export type TeamJson = ReturnType<typeof teamJson>;
+export type TokenJson = ReturnType<typeof tokenJson>;
+export type InvitationJson = ReturnType<typeof invitationJson>;
 
 /** The list envelope of COMPAT.md: `next` is null on the last page or the CLI loops forever. */
 export function page<T>(items: T[], next: number | null = null, prev: number | null = null) {

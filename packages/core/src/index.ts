@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './demo-popup';
 export * from './duration';
+export * from './leads';
 export * from './link-target';
 export * from './market-fit';
 export * from './net-validation';

@@ -1,8 +1,66 @@
-export default function Home() {
+// The home page: what Nimbus is, how a deploy feels, what it does, who runs it, and where to start.
+import type { Metadata } from 'next';
+import { DeployTranscript } from '@/components/marketing/deploy-transcript';
+import { ButtonLink, CallToAction, CardGrid, PageIntro, Section } from '@/components/marketing/sections';
+import { CUSTOMER_STORIES } from '@/components/marketing/customer-stories';
+
+export const metadata: Metadata = {
+  title: { absolute: 'Nimbus: build and host your sites, on our cloud or your servers' },
+  description: 'Nimbus turns a folder or a git push into a live URL: immutable deployments, instant rollbacks, previews for every change, and a REST API the Vercel CLI speaks. Self-hostable.',
+};
+
+const FEATURES = [
+  { title: 'Immutable deployments', body: 'Every deploy gets its own URL and never changes. Production is an alias that points at one of them.', href: '/blog/immutable-deployments' },
+  { title: 'Instant rollback', body: 'Promote and rollback move the alias. Nothing is rebuilt, so undoing a bad release takes a second.', href: '/guides/promote-and-rollback' },
+  { title: 'Previews for every change', body: 'Each upload builds a preview with its own URL to share with reviewers before it reaches production.', href: '/docs/deployments' },
+  { title: 'Builds that know your framework', body: 'Vite, Astro, Create React App and Next.js static exports are detected; npm, pnpm, yarn and bun installs run in a sandbox.', href: '/docs/builds' },
+  { title: 'An edge that serves files fast', body: 'ETags, Range requests, brotli and immutable caching for hashed assets, with your redirects, rewrites and headers.', href: '/docs/configuration' },
+  { title: 'Teams and roles', body: 'Owners, members, developers, billing and viewers: one permission table, checked in one place.', href: '/docs/teams-and-roles' },
+  { title: 'Vercel clients, unchanged', body: 'The vercel CLI, @vercel/client and @vercel/sdk work against Nimbus with a Nimbus token.', href: '/docs/vercel-clients' },
+  { title: 'Self-host in one command', body: 'One Node process with an embedded PostgreSQL. Split into web, API, edge and worker roles when you grow.', href: '/docs/self-hosting' },
+  { title: 'Secrets stay secret', body: 'Environment variables are encrypted at rest, per target, and only reach the builds that need them.', href: '/docs/environment-variables' },
+];
+
+export default function HomePage() {
   return (
-    <main id="main" className="mx-auto max-w-5xl px-6 py-24">
-      <h1 className="text-5xl font-semibold tracking-tight">Nimbus</h1>
-      <p className="mt-4 text-lg text-muted">Build and host your sites. One command to a live URL.</p>
+    <main id="main">
+      <PageIntro
+        eyebrow="Hosting for teams that ship"
+        title="Build and host your sites. One command to a live URL."
+        lead="Nimbus builds what you upload, serves it at its own address and keeps every version. Run it on our cloud, or on your own servers with the same dashboard, CLI and API."
+      >
+        <ButtonLink href="/signup">Start deploying</ButtonLink>
+        <ButtonLink href="/docs/getting-started" variant="secondary">
+          Read the docs
+        </ButtonLink>
+      </PageIntro>
+
+      <Section id="deploy" title="How a deploy feels" lead="You run one command. Nimbus uploads only the files it has not seen, builds in a sandbox and answers with a URL. The whole thing usually takes less time than reading this paragraph.">
+        <DeployTranscript />
+      </Section>
+
+      <Section id="features" title="Everything between git push and a live site" lead="The parts of hosting you would otherwise glue together yourself, designed as one product.">
+        <CardGrid items={FEATURES} />
+      </Section>
+
+      <Section id="customers" title="Teams that run on Nimbus" lead="From a two-person studio to a public broadcaster with four hundred editors.">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {CUSTOMER_STORIES.slice(0, 3).map((story) => (
+            <li key={story.company} className="flex flex-col rounded-xl border border-border p-6">
+              <blockquote className="flex-1 text-sm leading-6">“{story.quote}”</blockquote>
+              <p className="mt-4 text-sm font-medium">{story.person}</p>
+              <p className="text-sm text-muted">{story.company}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6">
+          <ButtonLink href="/customers" variant="secondary">
+            Read their stories
+          </ButtonLink>
+        </p>
+      </Section>
+
+      <CallToAction />
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { deliver } from '../mail';
 import { teamScope } from '../scope';
 import { body, errors, json, PaginationSchema } from '../schemas/common';
 import { InviteBody, MemberSchema, RoleBody, TeamIdParam } from '../schemas/teams';
-import { page, teamJson } from '../serialize';
+import { invitationJson, page, teamJson } from '../serialize';
 
 const auth = [{ bearer: [] }];
 const MemberParams = TeamIdParam.extend({ uid: z.string().openapi({ param: { name: 'uid', in: 'path' } }) });
@@ -42,7 +42,7 @@ export function memberRoutes() {
   // GET /v1/teams/{teamId}/invitations - pending invitations
   app.get('/v1/teams/:teamId/invitations', async (c) => {
     const scope = await teamScope(c, c.req.param('teamId'), 'members:read');
-    const invitations = (await listInvitations(c.var.options.db, scope.teamId)).map((i) => ({ ...i, createdAt: i.createdAt.getTime(), expiresAt: i.expiresAt.getTime() }));
+    const invitations = (await listInvitations(c.var.options.db, scope.teamId)).map(invitationJson);
     return c.json({ invitations, pagination: page(invitations) });
   });
 

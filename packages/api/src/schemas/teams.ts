@@ -21,6 +21,7 @@ export const TeamIdParam = z.object({ teamId: z.string().openapi({ param: { name
 export const MemberSchema = z
   .object({ uid: z.string(), email: z.string(), username: z.string(), name: z.string().nullable(), role: z.enum(ROLES), createdAt: z.number() })
   .openapi('TeamMember');
+export type Member = z.infer<typeof MemberSchema>;
 
 export const InviteBody = z
   .object({ email: z.string().describe('Who to invite.'), role: z.enum(ROLES).default('MEMBER') })

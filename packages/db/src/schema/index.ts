@@ -3,3 +3,6 @@ export * from './accounts';
 export * from './teams';
 export * from './projects';
 export * from './deployments';
+export * from './analytics';
+export * from './leads';
+export * from './device';

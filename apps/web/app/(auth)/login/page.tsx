@@ -1,0 +1,31 @@
+// /login?next=…: log in, then return to `next` (when it is an internal target) or the default team.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { AuthCard } from '@/components/dashboard/auth/auth-card';
+import { LoginForm } from '@/components/dashboard/auth/login-form';
+import { authHref, safeNext } from '@/components/dashboard/auth/next-param';
+import { getSession, getTeams, homePath } from '@/lib/session';
+
+export const metadata: Metadata = { title: 'Log in' };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const next = safeNext((await searchParams).next);
+  const session = await getSession();
+  if (session) redirect(next ?? homePath(session.user, await getTeams()));
+  return (
+    <AuthCard
+      title="Log in to Nimbus"
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link href={authHref('/signup', next)} className="font-medium text-foreground underline underline-offset-4">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <LoginForm next={next} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+// Team settings: a side nav (General, Members) beside the section. Billing and more slot in here.
+import type { ReactNode } from 'react';
+import { PageHeader, SettingsLayout } from '@/components/dashboard/page-header';
+import { SubNav } from '@/components/dashboard/sub-nav';
+import { getSession } from '@/lib/session';
+
+export default async function TeamSettingsLayout({ children, params }: { children: ReactNode; params: Promise<{ team: string }> }) {
+  if (!(await getSession())) return children;
+  const base = `/${(await params).team}/~/settings`;
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
+      <PageHeader title="Team settings" />
+      <SettingsLayout
+        nav={
+          <SubNav
+            label="Team settings"
+            variant="sidebar"
+            items={[
+              { href: base, label: 'General', exact: true },
+              { href: `${base}/members`, label: 'Members' },
+            ]}
+          />
+        }
+      >
+        {children}
+      </SettingsLayout>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+// /{team}/~/settings/members: members with their roles, invitations, and leaving the team.
+import type { Metadata } from 'next';
+import type { InvitationJson, Member } from '@nimbus/api';
+import { can } from '@nimbus/core';
+import { LoginRedirect } from '@/components/dashboard/login-redirect';
+import { InvitationList } from '@/components/dashboard/team/invitation-list';
+import { InviteForm } from '@/components/dashboard/team/invite-form';
+import { MemberList } from '@/components/dashboard/team/member-list';
+import { PersonalNoMembers } from '@/components/dashboard/team/personal-no-members';
+import { getSession, getTeam, getTeams, loadOrThrow } from '@/lib/session';
+
+type Props = { params: Promise<{ team: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Members – ${(await params).team}` };
+}
+
+export default async function TeamMembersPage({ params }: Props) {
+  const session = await getSession();
+  if (!session) return <LoginRedirect />;
+  const [team, teams] = await Promise.all([getTeam((await params).team), getTeams()]);
+  if (team.personal) return <PersonalNoMembers />;
+  const role = team.membership?.role ?? 'VIEWER';
+  const [{ members }, { invitations }] = await Promise.all([
+    loadOrThrow<{ members: Member[] }>(`/v3/teams/${team.id}/members`),
+    loadOrThrow<{ invitations: InvitationJson[] }>(`/v1/teams/${team.id}/invitations`),
+  ]);
+  const personal = teams.find((t) => t.personal);
+  return (
+    <>
+      {can(role, 'members:invite') && <InviteForm teamId={team.id} />}
+      <MemberList teamId={team.id} members={members} role={role} userId={session.user.id} afterLeave={`/${personal?.slug ?? session.user.username}`} />
+      {invitations.length > 0 && <InvitationList teamId={team.id} invitations={invitations} canRevoke={can(role, 'members:invite')} />}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+// /{team}/~/settings: name, URL slug and deletion. Owners edit; other roles see read-only values.
+import type { Metadata } from 'next';
+import { can } from '@nimbus/core';
+import { LoginRedirect } from '@/components/dashboard/login-redirect';
+import { DeleteTeam } from '@/components/dashboard/team/delete-team';
+import { ReadOnlyNote } from '@/components/dashboard/team/read-only-note';
+import { TeamNameForm } from '@/components/dashboard/team/team-name-form';
+import { TeamSlugForm } from '@/components/dashboard/team/team-slug-form';
+import { runtime } from '@/lib/runtime';
+import { getSession, getTeam, getTeams } from '@/lib/session';
+
+type Props = { params: Promise<{ team: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Settings – ${(await params).team}` };
+}
+
+export default async function TeamGeneralSettingsPage({ params }: Props) {
+  const session = await getSession();
+  if (!session) return <LoginRedirect />;
+  const [team, teams] = await Promise.all([getTeam((await params).team), getTeams()]);
+  const role = team.membership?.role ?? 'VIEWER';
+  const canEdit = can(role, 'team:update');
+  const personal = teams.find((t) => t.personal);
+  const host = new URL(runtime().config.publicUrl).host;
+  return (
+    <>
+      {!canEdit && <ReadOnlyNote role={role} />}
+      <TeamNameForm team={team} canEdit={canEdit} />
+      <TeamSlugForm team={team} canEdit={canEdit} host={host} />
+      {!team.personal && can(role, 'team:delete') && <DeleteTeam team={team} afterDelete={`/${personal?.slug ?? session.user.username}`} />}
+    </>
+  );
+}

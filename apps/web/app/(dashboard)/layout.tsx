@@ -1,0 +1,22 @@
+// The dashboard zone (everything no other zone owns): header, session check and the modals of
+// logged-in users (spec 4). Logged-out visitors get only the page, which sends them to /login.
+import { cookies } from 'next/headers';
+import type { ReactNode } from 'react';
+import { SCOPE_COOKIE } from '@nimbus/core';
+import { DashboardHeader } from '@/components/dashboard/dashboard-header';
+import { DefaultTeamModalProvider } from '@/components/dashboard/default-team-modal';
+import { SessionCheck } from '@/components/dashboard/session-check';
+import { getSession, getTeams } from '@/lib/session';
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const session = await getSession();
+  if (!session) return children;
+  const [teams, jar] = await Promise.all([getTeams(), cookies()]);
+  return (
+    <DefaultTeamModalProvider user={session.user} teams={teams}>
+      <SessionCheck />
+      <DashboardHeader user={session.user} teams={teams} scopeCookie={jar.get(SCOPE_COOKIE)?.value ?? null} />
+      {children}
+    </DefaultTeamModalProvider>
+  );
+}

@@ -1,0 +1,21 @@
+// The docs zone (spec 2): /docs, /guides and /help, the real documentation of Nimbus, with its
+// search and navigation beside every page.
+import type { ReactNode } from 'react';
+import { DocsSidebar } from '@/components/docs/docs-sidebar';
+import { SiteFooter } from '@/components/marketing/site-footer';
+import { SiteHeader } from '@/components/marketing/site-header';
+
+export default function DocsLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader />
+      <div className="mx-auto grid max-w-7xl gap-10 px-6 pt-8 lg:grid-cols-[15rem_1fr]">
+        <aside aria-label="Docs navigation">
+          <DocsSidebar />
+        </aside>
+        {children}
+      </div>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+// The marketing zone (spec 2): /, pricing, enterprise, contact, customers, blog, changelog and the
+// company pages. Server-rendered; the only client code is links, the theme switch and, on its
+// six pages, the demo popup.
+import type { ReactNode } from 'react';
+import { SiteFooter } from '@/components/marketing/site-footer';
+import { SiteHeader } from '@/components/marketing/site-header';
+
+export default function MarketingLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader />
+      {children}
+      <SiteFooter />
+    </>
+  );
+}

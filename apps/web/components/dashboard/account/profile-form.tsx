@@ -1,0 +1,55 @@
+'use client';
+// The user's name (shown to teammates and as the personal account's name, spec 1) and e-mail,
+// which is read-only here because it is what they log in with.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button, Card, TextField, useToast } from '@nimbus/ui';
+import { api, errorMessage } from '../api';
+
+const NAME_MAX = 256;
+
+export function ProfileForm({ name: saved, email }: { name: string | null; email: string }) {
+  const [name, setName] = useState(saved ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const router = useRouter();
+  const toast = useToast();
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      await api()('/v2/user', { method: 'PATCH', body: { name: name.trim() || null } });
+      toast.success('Your name was saved.');
+      router.refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Card
+        id="profile"
+        title="Profile"
+        description="Your name is shown to your teammates and names your personal account. Leave it empty to use your username."
+        footer={
+          <>
+            <span>Use {NAME_MAX} characters at most.</span>
+            <Button type="submit" variant="primary" size="small" loading={saving} disabled={name.trim() === (saved ?? '')}>
+              Save
+            </Button>
+          </>
+        }
+      >
+        <div className="grid max-w-md gap-4">
+          <TextField label="Name" autoComplete="name" maxLength={NAME_MAX} value={name} error={error} onChange={(e) => setName(e.target.value)} />
+          <TextField label="E-mail" type="email" value={email} readOnly hint="You log in with this address; it cannot be changed here." />
+        </div>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+// The browser's API helper (spec 7) for every dashboard call. Created on first use, in an event
+// handler or effect, so server rendering never builds one without the browser defaults.
+import { ApiError, createFetcher, type ApiFetch } from '@nimbus/client';
+
+let fetcher: ApiFetch | undefined;
+
+export function api(): ApiFetch {
+  return (fetcher ??= createFetcher());
+}
+
+/** The message to show for a failed call: the API's own words (error.message) when it gave some. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message;
+  return 'Something went wrong. Try again.';
+}
+
+/** Cancelled requests (navigation, unmount) are not failures worth telling anyone about. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof ApiError && error.isAbort;
+}

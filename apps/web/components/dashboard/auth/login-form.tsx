@@ -1,0 +1,42 @@
+'use client';
+// E-mail and password login (POST /api/auth/login). Wrong credentials, throttling and network
+// errors show the API's message under the form; success continues to `next` or the default team.
+import { useState } from 'react';
+import type { UserJson } from '@nimbus/api';
+import { Button, Notice, TextField } from '@nimbus/ui';
+import { api, errorMessage } from '../api';
+import { continueAfterLogin } from './after-login';
+
+export function LoginForm({ next, email: initialEmail = '' }: { next: string | null; email?: string }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function logIn(event: React.FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) return setError('Enter your e-mail and password.');
+    setBusy(true);
+    setError(null);
+    try {
+      const { user } = await api()<{ user: UserJson }>('/auth/login', { body: { email: email.trim(), password } });
+      await continueAfterLogin(next, user);
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={logIn} noValidate className="flex flex-col gap-4">
+      <TextField label="E-mail" type="email" name="email" autoComplete="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      {error && (
+        <Notice>{error}</Notice>
+      )}
+      <Button type="submit" variant="primary" size="large" loading={busy}>
+        Log in
+      </Button>
+    </form>
+  );
+}

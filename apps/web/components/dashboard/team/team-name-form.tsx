@@ -1,0 +1,66 @@
+'use client';
+// Renames a team. The name is checked with the same rule as the API (spec 5) before it is sent.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { TeamJson } from '@nimbus/api';
+import { TEAM_NAME_MAX, validateTeamName } from '@nimbus/core';
+import { Button, Card, TextField, useToast } from '@nimbus/ui';
+import { api, errorMessage } from '../api';
+
+export function TeamNameForm({ team, canEdit }: { team: Pick<TeamJson, 'id' | 'name' | 'slug' | 'personal'>; canEdit: boolean }) {
+  const [name, setName] = useState(team.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const router = useRouter();
+  const toast = useToast();
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    const problem = validateTeamName(name);
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      await api()(`/v2/teams/${team.id}`, { method: 'PATCH', body: { name: name.trim() } });
+      toast.success('Team name saved.');
+      router.refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Card
+        id="team-name"
+        title={team.personal ? 'Account name' : 'Team name'}
+        description={team.personal ? 'The name of your personal account, as your teammates see it.' : 'The name of the team as everyone in it sees it.'}
+        footer={
+          <>
+            <span>Use {TEAM_NAME_MAX} characters at most.</span>
+            {canEdit && (
+              <Button type="submit" variant="primary" size="small" loading={saving} disabled={name.trim() === (team.name ?? '')}>
+                Save
+              </Button>
+            )}
+          </>
+        }
+      >
+        <TextField
+          label={team.personal ? 'Account name' : 'Team name'}
+          className="max-w-md"
+          value={name}
+          readOnly={!canEdit}
+          maxLength={TEAM_NAME_MAX}
+          error={error}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (error) setError(validateTeamName(e.target.value));
+          }}
+        />
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+// The site map as people see it: the header's main navigation and the footer's columns, which
+// together link every public page (issue #4). The sitemap is built from the same lists.
+
+export interface SiteLink {
+  href: string;
+  label: string;
+}
+
+export const HEADER_LINKS: SiteLink[] = [
+  { href: '/#features', label: 'Products' },
+  { href: '/docs', label: 'Docs' },
+  { href: '/pricing', label: 'Pricing' },
+  { href: '/blog', label: 'Blog' },
+  { href: '/customers', label: 'Customers' },
+  { href: '/enterprise', label: 'Enterprise' },
+];
+
+export const FOOTER_COLUMNS: { title: string; links: SiteLink[] }[] = [
+  {
+    title: 'Product',
+    links: [
+      { href: '/', label: 'Overview' },
+      { href: '/pricing', label: 'Pricing' },
+      { href: '/enterprise', label: 'Enterprise' },
+      { href: '/security', label: 'Security' },
+      { href: '/changelog', label: 'Changelog' },
+      { href: '/customers', label: 'Customers' },
+    ],
+  },
+  {
+    title: 'Learn',
+    links: [
+      { href: '/docs', label: 'Documentation' },
+      { href: '/docs/api-reference', label: 'API reference' },
+      { href: '/guides', label: 'Guides' },
+      { href: '/help', label: 'Help' },
+      { href: '/academy', label: 'Academy' },
+      { href: '/resources', label: 'Resources' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { href: '/about', label: 'About' },
+      { href: '/blog', label: 'Blog' },
+      { href: '/careers', label: 'Careers' },
+      { href: '/partners', label: 'Partners' },
+      { href: '/events', label: 'Events' },
+      { href: '/ship', label: 'Ship' },
+      { href: '/ship/contacts', label: 'Ship contacts' },
+    ],
+  },
+  {
+    title: 'Design',
+    links: [
+      { href: '/design', label: 'Design system' },
+      { href: '/geist', label: 'Geist' },
+      { href: '/font', label: 'Font' },
+    ],
+  },
+  {
+    title: 'Get in touch',
+    links: [
+      { href: '/contact', label: 'Contact sales' },
+      { href: '/contact/sales/demo', label: 'Request a demo' },
+      { href: '/legal', label: 'Legal' },
+      { href: '/legal/terms', label: 'Terms of service' },
+      { href: '/legal/privacy', label: 'Privacy policy' },
+    ],
+  },
+];

@@ -1,0 +1,69 @@
+// Loopback plumbing of the benchmark: a free port, waiting until a server listens, one GET with a
+// Host header (Node resolves no *.localhost, so the edge is always asked by Host), and one wrk
+// run, bounded in time, parsed into requests/s and p99 latency.
+import { execFile } from 'node:child_process';
+import { request } from 'node:http';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForPort(port: number, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > until) throw new Error(`Nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms.`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function fetchBytes(port: number, host: string, urlPath: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const run = promisify(execFile);
+
+export interface WrkOptions {
+  threads: number;
+  connections: number;
+  duration: string;
+}
+
+export interface WrkResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: string | null;
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+
+export async function wrk(url: string, host: string, options: WrkOptions): Promise<WrkResult> {
+  const args = ['-t', String(options.threads), '-c', String(options.connections), '-d', options.duration, '--latency', '-H', `Host: ${host}`, url];
+  const { stdout } = await run('/usr/bin/wrk', args, { timeout: 120_000 });
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s|m)\b/.exec(stdout);
+  if (!rps || !p99) throw new Error(`Could not read wrk's output:\n${stdout}`);
+  const errors = /(Socket errors:.*|Non-2xx or 3xx responses:.*)/.exec(stdout);
+  return { requestsPerSecond: Number(rps[1]), p99Ms: Number(p99[1]) * UNIT_MS[p99[2]!]!, errors: errors ? errors[1]! : null };
+}

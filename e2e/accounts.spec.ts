@@ -1,0 +1,85 @@
+// Sign-up, login with `next`, logout and the session flag (issue #2, spec 2 and 8).
+import { expect, test } from '@playwright/test';
+import { cookie, logIn, logOut, PASSWORD, signUp, uniqueEmail, usernameOf } from './helpers';
+
+test('signs up with a name, lands on the personal account, logs out and back in', async ({ page, context }) => {
+  const { email, username } = await signUp(page, { name: 'Ada Lovelace' });
+  await expect(page).toHaveURL(`/${username}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Hobby')).toBeVisible();
+  expect((await cookie(context, 'isLoggedIn'))?.value).toBe('1');
+  expect((await cookie(context, 'scope'))?.value).toBe(username);
+
+  await logOut(page);
+  expect(await cookie(context, 'isLoggedIn')).toBeUndefined();
+
+  await logIn(page, email, 'not the password');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('The e-mail or password is not correct.');
+  await logIn(page, email);
+  await expect(page).toHaveURL(`/${username}`);
+});
+
+test('shows the API message when the e-mail is taken or the password too short', async ({ page }) => {
+  const { email } = await signUp(page);
+  await logOut(page);
+  await page.goto('/signup');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('An account with this e-mail already exists. Log in instead.');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Use a password of at least 8 characters.');
+});
+
+test('returns to the exact protected URL, query and hash included, after logging in', async ({ page, browser }) => {
+  const setup = await browser.newContext();
+  const { email, username } = await signUp(await setup.newPage());
+  await setup.close();
+
+  const target = `/${username}/~/settings?tab=general&x=%2F#team-url`;
+  await page.goto(target);
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(target)}`);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  expect(page.url()).toBe(new URL(target, page.url()).href);
+  await expect(page.getByRole('heading', { name: 'Team URL' })).toBeVisible();
+});
+
+test('ignores a `next` that leaves the site and opens the default team instead', async ({ page, browser }) => {
+  const setup = await browser.newContext();
+  const { email, username } = await signUp(await setup.newPage());
+  await setup.close();
+
+  await page.goto(`/login?next=${encodeURIComponent('//evil.example/steal')}`);
+  await logIn(page, email);
+  await expect(page).toHaveURL(`/${username}`);
+});
+
+test('keeps `next` when switching from login to sign-up', async ({ page }) => {
+  const email = uniqueEmail('switch');
+  await page.goto('/account/tokens');
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/account/tokens')}`);
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/account/tokens');
+  await expect(page.getByRole('heading', { name: 'Create token' })).toBeVisible();
+  expect(usernameOf(email)).toContain('switch');
+});
+
+test('removes the isLoggedIn flag once the session is gone', async ({ page, context, playwright, baseURL }) => {
+  const { username } = await signUp(page);
+  const session = await cookie(context, 'nimbus_session');
+  // End the session from elsewhere, so this browser still holds both cookies.
+  const other = await playwright.request.newContext({ baseURL });
+  const res = await other.post('/api/auth/logout', { headers: { cookie: `nimbus_session=${session!.value}`, origin: baseURL! } });
+  expect(res.status()).toBe(200);
+  await other.dispose();
+  expect((await cookie(context, 'isLoggedIn'))?.value).toBe('1');
+
+  await page.goto(`/${username}`);
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/${username}`)}`);
+  expect(await cookie(context, 'isLoggedIn')).toBeUndefined();
+});

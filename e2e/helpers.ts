@@ -1,0 +1,60 @@
+// Shared steps of the account journeys. E-mails are unique per run because the same suite also
+// runs against a persistent PostgreSQL database.
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'correct horse battery';
+
+let counter = 0;
+
+/** A fresh address, e.g. owner-1732212345678-1@example.com; its local part becomes the username. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${++counter}@example.com`;
+}
+
+/** The personal account slug the API derives from an e-mail made by uniqueEmail(). */
+export function usernameOf(email: string): string {
+  return email.split('@')[0]!.toLowerCase();
+}
+
+/** Signs up through /signup and waits until the app has moved on (to `next` or the personal account). */
+export async function signUp(page: Page, options: { email?: string; name?: string; next?: string } = {}) {
+  const email = options.email ?? uniqueEmail('user');
+  await page.goto(options.next ? `/signup?next=${encodeURIComponent(options.next)}` : '/signup');
+  await fillSignup(page, email, options.name);
+  await page.waitForURL((url) => url.pathname !== '/signup');
+  return { email, username: usernameOf(email) };
+}
+
+/** Fills and submits the sign-up form already on screen. */
+export async function fillSignup(page: Page, email: string, name?: string) {
+  if (name) await page.getByLabel('Name (optional)').fill(name);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: /Open user menu/ }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL('**/login');
+}
+
+/** Creates a team through /new/team and returns its slug (taken from the URL it lands on). */
+export async function createTeam(page: Page, name: string): Promise<string> {
+  await page.goto('/new/team');
+  await page.getByLabel('Team name').fill(name);
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await page.waitForURL((url) => url.pathname !== '/new/team');
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return new URL(page.url()).pathname.slice(1);
+}
+
+export async function cookie(context: BrowserContext, name: string) {
+  return (await context.cookies()).find((c) => c.name === name);
+}

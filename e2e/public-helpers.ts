@@ -1,0 +1,35 @@
+// Shared steps of the public-site journeys: a signed-in Nimbus staff member for reading back what
+// the public pages stored (leads, search events). The staff team's slug is unique per database, so
+// the first run creates it and keeps its owner's login in a temp file for later runs against the same
+// database (the suite also runs against a persistent PostgreSQL).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, request, type APIRequestContext } from '@playwright/test';
+
+export const STAFF_TEAM = 'nimbus-staff';
+const PASSWORD = 'correct horse battery';
+
+async function logIn(baseURL: string, email: string): Promise<APIRequestContext | null> {
+  const api = await request.newContext({ baseURL });
+  const res = await api.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  if (res.ok() && (await api.get('/api/v1/leads?limit=1')).ok()) return api;
+  await api.dispose();
+  return null;
+}
+
+/** An API client signed in as a member of the staff team. */
+export async function staffApi(baseURL: string): Promise<APIRequestContext> {
+  const file = path.join(tmpdir(), `nimbus-e2e-staff-${new URL(baseURL).port}.json`);
+  if (existsSync(file)) {
+    const known = await logIn(baseURL, JSON.parse(readFileSync(file, 'utf8')).email);
+    if (known) return known;
+  }
+  const email = `staff-${Date.now()}@example.com`;
+  const api = await request.newContext({ baseURL });
+  expect((await api.post('/api/v2/registration', { data: { email, password: PASSWORD, name: 'Staff' } })).status()).toBe(200);
+  const team = await api.post('/api/v1/teams', { data: { name: 'Nimbus Staff', slug: STAFF_TEAM } });
+  expect(team.status(), 'the staff team must be free on a fresh database').toBe(200);
+  writeFileSync(file, JSON.stringify({ email }));
+  return api;
+}

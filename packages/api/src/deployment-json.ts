@@ -1,0 +1,93 @@
+// JSON shape of a deployment as the Vercel CLI, @vercel/client and @vercel/sdk read it: every field
+// COMPAT.md lists, `url` as a host without scheme (with the public port when it is not the default),
+// `target` null for previews, `aliasAssigned` a boolean the CLI waits for.
+import type { Deployment } from '@nimbus/db';
+
+export interface HostContext {
+  deployDomain: string;
+  publicUrl: string;
+  teamSlug: string;
+}
+
+/** `label.deployDomain[:port]`: the port of the public URL when it is not 80/443. */
+export function fullHost(label: string, ctx: Pick<HostContext, 'deployDomain' | 'publicUrl'>): string {
+  const port = new URL(ctx.publicUrl).port;
+  return `${label.includes('.') ? label : `${label}.${ctx.deployDomain}`}${port ? `:${port}` : ''}`;
+}
+
+const ms = (d: Date | null | undefined) => (d ? d.getTime() : undefined);
+
+export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: string[] = []) {
+  const created = d.createdAt.getTime();
+  const ready = ms(d.readyAt);
+  return {
+    id: d.id,
+    uid: d.id,
+    url: fullHost(d.host, ctx),
+    name: d.name,
+    projectId: d.projectId,
+    ownerId: d.teamId,
+    readyState: d.state,
+    status: d.state,
+    state: d.state,
+    type: 'LAMBDAS' as const,
+    target: d.target === 'production' ? ('production' as const) : null,
+    source: d.source,
+    alias: aliasHosts.map((h) => fullHost(h, ctx)),
+    aliasAssigned: d.aliasAssigned,
+    aliasAssignedAt: ms(d.aliasAssignedAt) ?? null,
+    aliasError: null,
+    ...(d.errorCode ? { errorCode: d.errorCode, errorMessage: d.errorMessage } : {}),
+    inspectorUrl: `${ctx.publicUrl}/${ctx.teamSlug}/${d.name}/${d.id}`,
+    createdAt: created,
+    created,
+    buildingAt: ms(d.buildingAt) ?? created,
+    bootedAt: ms(d.buildingAt) ?? created,
+    ...(ready ? { ready } : {}),
+    ...(d.canceledAt ? { canceledAt: d.canceledAt.getTime() } : {}),
+    createdIn: 'local',
+    regions: ['local'],
+    version: 2 as const,
+    meta: d.meta,
+    env: [] as string[],
+    build: { env: [] as string[] },
+    plan: 'hobby' as const,
+    public: false,
+    creator: { uid: d.creatorId ?? '', username: '' },
+    projectSettings: { ...d.projectSettings },
+    framework: d.framework,
+    lambdas: [],
+    routes: null,
+    gitRepo: null,
+    buildSkipped: false,
+    isInConcurrentBuildsQueue: false,
+    isInSystemBuildsQueue: false,
+    config: d.config,
+  };
+}
+
+/** The shorter item of deployment lists (GET /v6 and /v7/deployments). */
+export function deploymentListItem(d: Deployment, ctx: HostContext) {
+  const full = deploymentJson(d, ctx);
+  return {
+    uid: d.id,
+    name: d.name,
+    url: full.url,
+    created: full.createdAt,
+    createdAt: full.createdAt,
+    buildingAt: full.buildingAt,
+    ...(full.ready ? { ready: full.ready } : {}),
+    state: d.state,
+    readyState: d.state,
+    type: 'LAMBDAS' as const,
+    target: full.target,
+    projectId: d.projectId,
+    meta: d.meta,
+    source: d.source,
+    aliasAssigned: d.aliasAssigned,
+    aliasError: null,
+    inspectorUrl: full.inspectorUrl,
+    creator: full.creator,
+    ...(d.errorCode ? { errorCode: d.errorCode, errorMessage: d.errorMessage } : {}),
+  };
+}

@@ -1,0 +1,26 @@
+// Helpers the project, env, file and deployment routes share: the caller's team scope checked
+// against one action of the role table, the engine (which only the composition root provides),
+// and what deployment JSON needs to spell hosts.
+import type { Context } from 'hono';
+import type { Action } from '@nimbus/core';
+import type { Engine } from '@nimbus/engine';
+import type { AppEnv, Scope } from './context';
+import type { HostContext } from './deployment-json';
+import { requirePermission, resolveScope } from './scope';
+
+export async function scopeFor(c: Context<AppEnv>, action: Action): Promise<Scope> {
+  const scope = await resolveScope(c);
+  requirePermission(scope, action);
+  return scope;
+}
+
+export function engineOf(c: Context<AppEnv>): Engine {
+  const engine = c.var.options.engine;
+  if (!engine) throw new Error('The API was created without an engine; pass `engine` in ApiOptions.');
+  return engine;
+}
+
+export function hostContext(c: Context<AppEnv>, scope: Scope): HostContext {
+  const { deployDomain, publicUrl } = c.var.options;
+  return { deployDomain, publicUrl, teamSlug: scope.slug };
+}

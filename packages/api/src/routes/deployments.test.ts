@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngineTestApi, sha1 } from '../engine-testing';
+
+let t: Awaited<ReturnType<typeof createEngineTestApi>>;
+let token: string;
+beforeAll(async () => {
+  t = await createEngineTestApi({ worker: {}, maxFileSize: 1024 * 1024 });
+  ({ token } = await t.signup('deployer@example.com'));
+});
+afterAll(() => t.close());
+
+describe('POST /v2/files', () => {
+  it('stores a blob under its SHA-1 and answers {}', async () => {
+    const res = await t.upload(token, 'hello');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({});
+    expect(await t.engine.store.has(sha1('hello'))).toBe(true);
+  });
+
+  it.each([
+    ['a digest that does not match', { 'x-now-digest': sha1('other'), 'x-now-size': '5' }, 400, 'invalid_digest'],
+    ['a size that does not match', { 'x-now-digest': sha1('hello'), 'x-now-size': '6' }, 400, 'bad_request'],
+    ['no digest', { 'x-now-size': '5' }, 400, 'bad_request'],
+    ['a digest that is not SHA-1', { 'x-vercel-digest': '../../x', 'x-now-size': '5' }, 400, 'invalid_digest'],
+  ])('rejects %s with a 4xx envelope', async (_, headers, status, code) => {
+    const res = await t.app.request('http://localhost:3000/v2/files', { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body: 'hello' });
+    expect(res.status).toBe(status);
+    expect((await res.json()).error.code).toBe(code);
+  });
+
+  it('answers 413 payload_too_large with the limit above NIMBUS_MAX_FILE_SIZE', async () => {
+    const big = Buffer.alloc(1024 * 1024 + 1, 1);
+    const res = await t.upload(token, big);
+    expect(res.status).toBe(413);
+    const body = await res.json();
+    expect(body.error).toMatchObject({ code: 'payload_too_large' });
+    expect(body.error.message).toMatch(/at most 1 MB/);
+  });
+});
+
+describe('POST /v13/deployments', () => {
+  it('reports missing files, then creates the project by name and builds a static site to READY', async () => {
+    const first = await t.call('POST', '/v13/deployments', { token, body: { name: 'static-site', files: [{ file: 'index.html', sha: sha1('<h1>hi</h1>'), size: 11 }] } });
+    expect(first.status).toBe(400);
+    expect(first.json.error).toMatchObject({ code: 'missing_files', missing: [sha1('<h1>hi</h1>')] });
+    const res = await t.deploy(token, { 'index.html': '<h1>hi</h1>', 'vercel.json': '{"cleanUrls":true}' }, { name: 'static-site' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ readyState: 'QUEUED', name: 'static-site', target: null, aliasAssigned: false });
+    expect(res.json.url).toMatch(/^static-site-[a-z0-9]{6}\.localhost:3000$/);
+    const ready = await t.waitFor(token, res.json.id);
+    expect(ready).toMatchObject({ readyState: 'READY', aliasAssigned: true, config: { cleanUrls: true } });
+    const tree = await t.call('GET', `/file-tree?deploymentId=${res.json.id}`, { token });
+    expect(tree.json).toEqual([{ name: 'index.html', type: 'file', uid: sha1('<h1>hi</h1>'), size: 11, mode: 0o100644 }]);
+    const project = await t.call('GET', '/v9/projects/static-site', { token });
+    expect(project.json.id).toBe(res.json.projectId);
+  });
+
+  it('accepts files inline as base64 with no upload step', async () => {
+    const data = Buffer.from('<p>inline</p>').toString('base64');
+    const res = await t.call('POST', '/v13/deployments', { token, body: { name: 'inline-site', files: [{ file: 'index.html', data, encoding: 'base64' }] } });
+    expect(res.status).toBe(200);
+    expect((await t.waitFor(token, res.json.id)).readyState).toBe('READY');
+    expect((await t.engine.store.get(sha1('<p>inline</p>'))).toString()).toBe('<p>inline</p>');
+  });
+
+  it.each([
+    ['../escape.html', 'Unsafe file path'],
+    ['/etc/passwd', 'Unsafe file path'],
+    ['a/../../b', 'Unsafe file path'],
+    ['nul\u0000.html', 'Unsafe file path'],
+    ['dir\\file', 'Unsafe file path'],
+  ])('rejects the unsafe path %j with a 400 and writes nothing', async (file, message) => {
+    const res = await t.call('POST', '/v13/deployments', { token, body: { name: 'unsafe', files: [{ file, sha: sha1('x'), size: 1 }] } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toContain(message);
+    expect((await t.call('GET', '/v9/projects/unsafe', { token })).status).toBe(404);
+  });
+
+  it('rejects duplicate paths and a path that is both file and folder', async () => {
+    const dup = await t.call('POST', '/v13/deployments', { token, body: { name: 'dup', files: [{ file: 'a.html', sha: sha1('x'), size: 1 }, { file: 'a.html', sha: sha1('x'), size: 1 }] } });
+    expect(dup.status).toBe(400);
+    expect(dup.json.error.message).toMatch(/listed twice/);
+    const both = await t.call('POST', '/v13/deployments', { token, body: { name: 'dup', files: [{ file: 'a', sha: sha1('x'), size: 1 }, { file: 'a/b', sha: sha1('x'), size: 1 }] } });
+    expect(both.json.error.message).toMatch(/both a file and a folder/);
+  });
+
+  it('rejects a body without files or name with an actionable 400', async () => {
+    const noName = await t.call('POST', '/v13/deployments', { token, body: { files: [{ file: 'a', sha: sha1('x'), size: 1 }] } });
+    expect(noName.status).toBe(400);
+    expect(noName.json.error.message).toMatch(/name/);
+    const noFiles = await t.call('POST', '/v13/deployments', { token, body: { name: 'x' } });
+    expect(noFiles.status).toBe(400);
+    expect(noFiles.json.error.message).toMatch(/^files/);
+  });
+
+  it('serves public/ when it exists and never publishes vercel.json or node_modules from a static root', async () => {
+    const withPublic = await t.deploy(token, { 'public/index.html': 'pub', 'README.md': 'readme' }, { name: 'with-public' });
+    await t.waitFor(token, withPublic.json.id);
+    const tree = await t.call('GET', `/file-tree?deploymentId=${withPublic.json.id}`, { token });
+    expect(tree.json.map((n: { name: string }) => n.name)).toEqual(['index.html']);
+    const root = await t.deploy(token, { 'index.html': 'root', 'vercel.json': '{}', 'node_modules/x/index.js': 'x', 'css/a.css': 'a' }, { name: 'root-site' });
+    await t.waitFor(token, root.json.id);
+    const rootTree = await t.call('GET', `/file-tree?deploymentId=${root.json.id}`, { token });
+    expect(rootTree.json.map((n: { name: string }) => n.name)).toEqual(['css', 'index.html']);
+    const source = await t.call('GET', `/file-tree?deploymentId=${root.json.id}&kind=source`, { token });
+    expect(source.json.map((n: { name: string }) => n.name)).toEqual(['css', 'node_modules', 'index.html', 'vercel.json']);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('documents the project, env, file and deployment routes', async () => {
+    const doc = await (await t.app.request('http://localhost:3000/openapi.json')).json();
+    for (const p of ['/v10/projects', '/v10/projects/{idOrName}/env', '/v2/files', '/v13/deployments', '/v13/deployments/{id}', '/v3/now/deployments/{id}/events', '/v10/projects/{idOrName}/promote/{deploymentId}', '/file-tree']) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+// State changes a build makes: QUEUED → BUILDING → READY | ERROR (CANCELED comes from the API).
+// READY writes the output tree, sets aliasAssigned and, for production, moves the production host,
+// all in one transaction, so a deployment is never READY without its files or its alias.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import { aliases, buildLogs, deploymentOutputs, deployments } from '../schema';
+import { assignProduction } from './aliases';
+import type { Deployment } from './deployments';
+
+export interface OutputFile {
+  path: string;
+  sha: string;
+  size: number;
+}
+
+/** QUEUED → BUILDING; null when the deployment was canceled or deleted meanwhile. */
+export async function markBuilding(db: Db, id: string): Promise<Deployment | null> {
+  const [row] = await db
+    .update(deployments)
+    .set({ state: 'BUILDING', buildingAt: new Date() })
+    .where(and(eq(deployments.id, id), inArray(deployments.state, ['QUEUED', 'BUILDING'])))
+    .returning();
+  return row ?? null;
+}
+
+/** Back to QUEUED after an interrupted build, with a line in the log saying why. */
+export async function markRequeued(db: Db, id: string, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(deployments).set({ state: 'QUEUED' }).where(and(eq(deployments.id, id), eq(deployments.state, 'BUILDING')));
+    await tx.insert(buildLogs).values({ deploymentId: id, type: 'info', text: reason });
+  });
+}
+
+export async function markReady(
+  db: Db,
+  input: { id: string; outputs: OutputFile[]; config: Record<string, unknown>; framework: string | null },
+): Promise<{ deployment: Deployment; hosts: string[] } | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(deployments).where(eq(deployments.id, input.id)).for('update');
+    if (!current || current.state !== 'BUILDING') return null;
+    const rows = input.outputs.map((o) => ({ deploymentId: input.id, ...o }));
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(deploymentOutputs).values(rows.slice(i, i + 500));
+    const now = new Date();
+    const [deployment] = await tx
+      .update(deployments)
+      .set({ state: 'READY', readyAt: now, aliasAssigned: true, aliasAssignedAt: now, config: input.config, framework: input.framework })
+      .where(eq(deployments.id, input.id))
+      .returning();
+    await tx.insert(buildLogs).values({ deploymentId: input.id, type: 'info', text: `Deployment ready: ${rows.length} files.` });
+    const hosts = [deployment!.host];
+    if (deployment!.target === 'production' && (await isNewestProduction(tx, deployment!))) hosts.push(await assignProduction(tx, deployment!));
+    return { deployment: deployment!, hosts };
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A slow older build finishing after a newer one must not take production back. */
+async function isNewestProduction(tx: Tx, deployment: Deployment): Promise<boolean> {
+  const [serving] = await tx
+    .select({ createdAt: deployments.createdAt })
+    .from(aliases)
+    .innerJoin(deployments, eq(deployments.id, aliases.deploymentId))
+    .where(and(eq(aliases.projectId, deployment.projectId), eq(deployments.target, 'production')));
+  return !serving || serving.createdAt <= deployment.createdAt;
+}
+
+/** → ERROR with a code and a message a person can act on; a canceled deployment stays CANCELED. */
+export async function markFailed(db: Db, id: string, errorCode: string, errorMessage: string): Promise<Deployment | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(deployments)
+      .set({ state: 'ERROR', errorCode, errorMessage, readyAt: new Date() })
+      .where(and(eq(deployments.id, id), inArray(deployments.state, ['QUEUED', 'BUILDING'])))
+      .returning();
+    if (row) await tx.insert(buildLogs).values({ deploymentId: id, type: 'error', text: errorMessage });
+    return row ?? null;
+  });
+}
+
+export async function deploymentState(db: Db, id: string): Promise<Deployment['state'] | null> {
+  const [row] = await db.select({ state: deployments.state }).from(deployments).where(eq(deployments.id, id));
+  return row?.state ?? null;
+}

@@ -1,0 +1,36 @@
+// Sales leads: stored from the public contact forms, listed for staff. Input is already validated by
+// the API schema; this layer only normalises and stores.
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { LeadKind } from '@nimbus/core';
+import type { Db } from '../client';
+import { newId } from '../ids';
+import { leads, teams, memberships } from '../schema';
+import { normalizeEmail } from './accounts';
+
+export type Lead = typeof leads.$inferSelect;
+export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt'>;
+
+export async function createLead(db: Db, input: NewLead): Promise<Lead> {
+  const [lead] = await db
+    .insert(leads)
+    .values({ ...input, id: newId('lead'), email: normalizeEmail(input.email), name: input.name.trim(), company: input.company.trim() })
+    .returning();
+  return lead!;
+}
+
+/** Newest first; `until` (a creation time in ms) pages backwards. */
+export async function listLeads(db: Db, opts: { kind?: LeadKind; limit: number; until?: number }): Promise<Lead[]> {
+  const where = and(opts.kind ? eq(leads.kind, opts.kind) : undefined, opts.until ? lt(leads.createdAt, new Date(opts.until)) : undefined);
+  return db.select().from(leads).where(where).orderBy(desc(leads.createdAt)).limit(opts.limit);
+}
+
+/** Staff are the members of the team whose slug is the configured staff team (spec 1). */
+export async function isStaff(db: Db, userId: string, staffTeamSlug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ teamId: teams.id })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.teamId))
+    .where(and(eq(memberships.userId, userId), eq(teams.slug, staffTeamSlug)))
+    .limit(1);
+  return Boolean(row);
+}

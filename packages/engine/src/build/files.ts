@@ -1,0 +1,92 @@
+// Moving trees between the store and a build dir: write the source files out, read nimbus.json or
+// vercel.json, and store the output folder. Symlinks in the output are followed only when they stay
+// inside the build dir, so a build cannot publish files of the machine it ran on.
+import { lstat, mkdir, readdir, readFile, realpath, writeFile, chmod } from 'node:fs/promises';
+import path from 'node:path';
+import { missingBlobs, recordBlobs, type Db, type OutputFile } from '@nimbus/db';
+import { sha1 } from '../store/local';
+import type { FileStore } from '../store/types';
+
+export class BuildError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const CONFIG_FILES = ['nimbus.json', 'vercel.json'];
+/** Never served from a static root: configuration, tool folders and dependencies. */
+const NOT_OUTPUT = new Set([...CONFIG_FILES, '.vercel', '.nimbus', 'node_modules', '.git']);
+
+async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+export async function materialize(store: FileStore, files: { path: string; sha: string; mode: number }[], dir: string): Promise<void> {
+  await inBatches(files, 32, async (f) => {
+    const target = path.join(dir, f.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, await store.get(f.sha));
+    if (f.mode & 0o111) await chmod(target, f.mode & 0o777);
+  });
+}
+
+/** nimbus.json wins over vercel.json; a file that is not a JSON object fails the build with its name. */
+export async function readProjectConfig(root: string): Promise<Record<string, unknown>> {
+  for (const name of CONFIG_FILES) {
+    let text: string;
+    try {
+      text = await readFile(path.join(root, name), 'utf8');
+    } catch {
+      continue;
+    }
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch (err) {
+      throw new BuildError('INVALID_CONFIG', `${name} is not valid JSON (${(err as Error).message}). Fix it and deploy again.`);
+    }
+    throw new BuildError('INVALID_CONFIG', `${name} must hold a JSON object, like {"cleanUrls": true}.`);
+  }
+  return {};
+}
+
+async function walk(dir: string, rel: string, buildDir: string, out: { abs: string; rel: string }[], depth = 0): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (!rel && NOT_OUTPUT.has(entry.name)) continue;
+    let abs = path.join(dir, entry.name);
+    const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+    let stats = await lstat(abs);
+    if (stats.isSymbolicLink()) {
+      const real = await realpath(abs).catch(() => '');
+      if (!real.startsWith(buildDir + path.sep)) continue;
+      abs = real;
+      stats = await lstat(real);
+    }
+    // The depth bound also ends symlink loops.
+    if (stats.isDirectory() && depth < 32) await walk(abs, relPath, buildDir, out, depth + 1);
+    else if (stats.isFile()) out.push({ abs, rel: relPath });
+  }
+}
+
+/**
+ * Stores every file under `outDir` that the store lacks and returns the output tree (paths without
+ * a leading slash). Unchanged files of a redeploy are already stored, so they cost one hash each.
+ */
+export async function storeOutput(db: Db, store: FileStore, outDir: string, buildDir: string): Promise<OutputFile[]> {
+  const found: { abs: string; rel: string }[] = [];
+  await walk(outDir, '', buildDir, found);
+  const outputs: OutputFile[] = [];
+  await inBatches(found, 64, async (f) => {
+    const data = await readFile(f.abs);
+    outputs.push({ path: f.rel, sha: sha1(data), size: data.length });
+  });
+  const missing = new Set(await missingBlobs(db, outputs.map((o) => o.sha)));
+  const byPath = new Map(found.map((f) => [f.rel, f.abs]));
+  const toStore = outputs.filter((o) => missing.delete(o.sha));
+  await inBatches(toStore, 32, async (o) => store.put(o.sha, await readFile(byPath.get(o.path)!)));
+  await recordBlobs(db, toStore.map((o) => ({ sha: o.sha, size: o.size })));
+  return outputs.sort((a, b) => a.path.localeCompare(b.path));
+}

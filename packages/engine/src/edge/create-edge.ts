@@ -1,0 +1,90 @@
+// The edge: serves READY deployments at their hosts straight from the file store, never through
+// Next.js (ARCHITECTURE.md). Plain node:http, and every per-request decision is cached: host →
+// deployment (hosts.ts), deployment → files and rules (manifests.ts), URL → plan (plan.ts),
+// blob → bytes (bodies.ts). A warm request is answered synchronously with prebuilt headers.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '@nimbus/db';
+import type { FileStore } from '../store/types';
+import { listenForAliasMoves } from './alias-listener';
+import { createBodyCache, DEFAULT_BODY_LIMITS, type BodyLimits } from './bodies';
+import { createHostCache, type HostTarget } from './hosts';
+import { createManifestCache, type Manifest } from './manifests';
+import { planFor } from './plan';
+import { pages, sendStatic } from './responses';
+import { sendPlan } from './send';
+
+type AliasEvents = {
+  on(event: 'alias', listener: (host: string) => void): unknown;
+  off(event: 'alias', listener: (host: string) => void): unknown;
+};
+
+export interface EdgeOptions {
+  db: Db;
+  store: FileStore;
+  /** Deployments are served at `<label>.<deployDomain>`. */
+  deployDomain: string;
+  /** In-process alias moves (the engine's event bus): `events.emit('alias', hostLabel)` evicts that host. */
+  events: AliasEvents;
+  /** With PostgreSQL: alias moves made by other processes arrive by LISTEN nimbus_alias. */
+  databaseUrl?: string;
+  limits?: Partial<BodyLimits>;
+}
+
+export interface Edge {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Resolves once cross-process invalidation is live (at once without databaseUrl). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createEdge(options: EdgeOptions): Edge {
+  const { store } = options;
+  const hosts = createHostCache(options.db, options.deployDomain);
+  const manifests = createManifestCache(options.db);
+  const bodies = createBodyCache(store, { ...DEFAULT_BODY_LIMITS, ...options.limits });
+  const onAlias = (host: string) => hosts.invalidate(host);
+  options.events.on('alias', onAlias);
+  const listener = options.databaseUrl ? listenForAliasMoves(options.databaseUrl, hosts.invalidate) : null;
+
+  const fail = (res: ServerResponse, err: unknown) => {
+    console.error('[edge] could not serve a request:', err);
+    if (res.headersSent) res.destroy();
+    else sendStatic(res, pages.unavailable);
+  };
+
+  function serve(target: HostTarget, req: IncomingMessage, res: ServerResponse): void {
+    const deployment = target.deployment;
+    if (!deployment) return sendStatic(res, pages.unknownHost);
+    if (deployment.state !== 'READY') {
+      return sendStatic(res, deployment.state === 'ERROR' ? pages.failed : deployment.state === 'CANCELED' ? pages.canceled : pages.building);
+    }
+    const manifest = manifests.get(deployment);
+    if (manifest instanceof Promise) manifest.then((m) => respond(m, req, res), (err: unknown) => fail(res, err));
+    else respond(manifest, req, res);
+  }
+
+  function respond(manifest: Manifest, req: IncomingMessage, res: ServerResponse): void {
+    const url = req.url ?? '/';
+    let plan = manifest.plans.get(url);
+    if (!plan) {
+      plan = planFor(url, manifest.files, manifest.rules, bodies.limits.maxFileBytes);
+      manifest.plans.set(url, plan);
+    }
+    sendPlan(plan, req, res, bodies, store, fail);
+  }
+
+  return {
+    handle(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendStatic(res, pages.methodNotAllowed);
+      // Cache hits stay synchronous and allocate nothing; only a miss waits on a promise.
+      const target = hosts.get(req.headers.host ?? '');
+      if (target instanceof Promise) target.then((t) => serve(t, req, res), (err: unknown) => fail(res, err));
+      else serve(target, req, res);
+    },
+    ready: listener?.ready ?? Promise.resolve(),
+    async close() {
+      options.events.off('alias', onAlias);
+      await listener?.close();
+    },
+  };
+}

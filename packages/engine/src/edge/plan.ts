@@ -1,0 +1,78 @@
+// A request URL turned, once per deployment and URL, into everything needed to answer it: the
+// routing decision, the file, and prebuilt header lists per encoding. Deployments are immutable,
+// so a plan never goes stale; the hot path is then a map lookup and a write.
+import path from 'node:path';
+import type { Encoding } from './bodies';
+import { cacheControlOf, isCompressible, REVALIDATE, typeOf } from './file-types';
+import { resolvePath, type OutputEntry } from './resolve';
+import { flatHeaders, NOSNIFF, NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, staticResponse, type HeaderList, type StaticResponse } from './responses';
+import type { Rules } from './rules';
+
+// Below this size compression saves less than its own header costs.
+const MIN_COMPRESS = 1024;
+
+export interface FilePlan {
+  kind: 'file';
+  status: 200 | 404;
+  sha: string;
+  size: number;
+  etag: string;
+  /** False also for files too large to buffer: those stream from the store as they are. */
+  compressible: boolean;
+  base: HeaderList;
+  extra: HeaderList;
+  identity: string[];
+  /** Built on first use: a compressed length is known only once the file has been compressed. */
+  encoded: { br?: string[]; gzip?: string[] };
+  notModified: { identity: string[]; br: string[]; gzip: string[] };
+}
+
+export type Plan = FilePlan | { kind: 'static'; response: StaticResponse };
+
+export function etagOf(sha: string, encoding: Encoding | null): string {
+  return encoding ? `"${sha}-${encoding}"` : `"${sha}"`;
+}
+
+export function planFor(url: string, files: Map<string, OutputEntry>, rules: Rules, maxFileBytes: number): Plan {
+  const q = url.indexOf('?');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(q < 0 ? url : url.slice(0, q));
+  } catch {
+    return { kind: 'static', response: pages.badRequest };
+  }
+  if (!decoded.startsWith('/') || decoded.includes('\0')) return { kind: 'static', response: pages.badRequest };
+  // Decoded exactly once, then `.` and `..` folded: a path can never climb above the deployment root.
+  const resolution = resolvePath(path.posix.normalize(decoded), q < 0 ? '' : url.slice(q), files, rules);
+  if (resolution.kind === 'redirect') {
+    const location = resolution.location.replace(/[^\x21-\x7e]+/g, encodeURIComponent);
+    return { kind: 'static', response: staticResponse(resolution.status, Buffer.alloc(0), [['location', location]]) };
+  }
+  if (resolution.kind === 'missing') {
+    return { kind: 'static', response: resolution.headers.length ? page(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, resolution.headers, REVALIDATE) : pages.notFound };
+  }
+  const { status, entry, headers: extra } = resolution;
+  const type = typeOf(resolution.path);
+  const compressible = isCompressible(type) && entry.size >= MIN_COMPRESS && entry.size <= maxFileBytes;
+  const base: HeaderList = [
+    ...NOSNIFF,
+    ['content-type', type],
+    ['cache-control', status === 200 ? cacheControlOf(resolution.path) : REVALIDATE],
+    ['accept-ranges', 'bytes'],
+  ];
+  if (compressible) base.push(['vary', 'Accept-Encoding']);
+  const notModified = (encoding: Encoding | null) => flatHeaders([...base, ['etag', etagOf(entry.sha, encoding)]], extra);
+  return {
+    kind: 'file',
+    status,
+    sha: entry.sha,
+    size: entry.size,
+    etag: etagOf(entry.sha, null),
+    compressible,
+    base,
+    extra,
+    identity: flatHeaders([...base, ['etag', etagOf(entry.sha, null)], ['content-length', String(entry.size)]], extra),
+    encoded: {},
+    notModified: { identity: notModified(null), br: notModified('br'), gzip: notModified('gzip') },
+  };
+}

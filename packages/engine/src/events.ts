@@ -1,0 +1,20 @@
+// In-process signals of the engine. `alias` (host label) fires after a production host moves or a
+// host stops serving, so an edge in this process drops its cached lookup; other processes learn the
+// same from PostgreSQL's `LISTEN nimbus_alias`, which the same transaction notifies on commit.
+// `queued` wakes the local worker early and `canceled` stops a local build at once; a worker in
+// another process finds both by polling the database instead.
+import { EventEmitter } from 'node:events';
+
+export interface EngineEventMap {
+  alias: [host: string];
+  queued: [deploymentId: string];
+  canceled: [deploymentId: string];
+}
+
+export type EngineEvents = EventEmitter<EngineEventMap>;
+
+export function createEngineEvents(): EngineEvents {
+  const events = new EventEmitter<EngineEventMap>();
+  events.setMaxListeners(100);
+  return events;
+}

@@ -1,0 +1,89 @@
+// The durable build queue: one `build_jobs` row per deployment, in the same database as everything
+// else. Guarantees:
+// - a job is handed to one worker only: claiming is `SELECT … FOR UPDATE SKIP LOCKED` plus the
+//   switch to 'running' in one transaction, so concurrent workers never take the same row;
+// - a running job carries a heartbeat; one whose heartbeat is older than the stale threshold lost
+//   its worker (crash, kill, restart) and is queued again, up to MAX_ATTEMPTS starts in all, after
+//   which its deployment fails with BUILD_INTERRUPTED. No deployment stays QUEUED or BUILDING forever.
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { markFailed, markRequeued, schema, type Db } from '@nimbus/db';
+
+const { buildJobs, deployments } = schema;
+export const MAX_ATTEMPTS = 3;
+
+export interface ClaimedJob {
+  id: number;
+  deploymentId: string;
+  attempts: number;
+}
+
+export async function claimJob(db: Db, workerId: string): Promise<ClaimedJob | null> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select()
+      .from(buildJobs)
+      .where(eq(buildJobs.state, 'queued'))
+      .orderBy(asc(buildJobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!job) return null;
+    const now = new Date();
+    await tx
+      .update(buildJobs)
+      .set({ state: 'running', attempts: sql`${buildJobs.attempts} + 1`, workerId, heartbeatAt: now, updatedAt: now })
+      .where(eq(buildJobs.id, job.id));
+    return { id: job.id, deploymentId: job.deploymentId, attempts: job.attempts + 1 };
+  });
+}
+
+/** Renews the claim and returns the deployment's state, so a worker learns of a cancel made elsewhere. */
+export async function heartbeat(db: Db, jobId: number, workerId: string): Promise<string | null> {
+  await db.update(buildJobs).set({ heartbeatAt: new Date() }).where(and(eq(buildJobs.id, jobId), eq(buildJobs.workerId, workerId)));
+  const [row] = await db
+    .select({ state: deployments.state })
+    .from(buildJobs)
+    .innerJoin(deployments, eq(deployments.id, buildJobs.deploymentId))
+    .where(eq(buildJobs.id, jobId));
+  return row?.state ?? null;
+}
+
+export async function finishJob(db: Db, jobId: number, state: 'done' | 'failed' | 'canceled'): Promise<void> {
+  await db.update(buildJobs).set({ state, updatedAt: new Date() }).where(eq(buildJobs.id, jobId));
+}
+
+/** Gives a job back on a clean shutdown; the interrupted start does not count as an attempt. */
+export async function releaseJob(db: Db, job: ClaimedJob): Promise<void> {
+  await markRequeued(db, job.deploymentId, 'The worker is shutting down; this build will start again on the next worker.');
+  await db
+    .update(buildJobs)
+    .set({ state: 'queued', workerId: null, attempts: sql`${buildJobs.attempts} - 1`, updatedAt: new Date() })
+    .where(and(eq(buildJobs.id, job.id), eq(buildJobs.state, 'running')));
+}
+
+/**
+ * Requeues or fails running jobs whose heartbeat is older than `staleMs` (0 = every running job,
+ * right for a single-process PGlite start where no other worker can hold one).
+ */
+export async function recoverStaleJobs(db: Db, staleMs: number): Promise<{ requeued: string[]; failed: string[] }> {
+  const cutoff = new Date(Date.now() - staleMs);
+  const stale = await db
+    .select({ job: buildJobs, state: deployments.state })
+    .from(buildJobs)
+    .innerJoin(deployments, eq(deployments.id, buildJobs.deploymentId))
+    .where(and(eq(buildJobs.state, 'running'), staleMs > 0 ? lt(buildJobs.heartbeatAt, cutoff) : undefined));
+  const result = { requeued: [] as string[], failed: [] as string[] };
+  for (const { job, state } of stale) {
+    if (state !== 'QUEUED' && state !== 'BUILDING') {
+      await finishJob(db, job.id, state === 'CANCELED' ? 'canceled' : 'done');
+    } else if (job.attempts >= MAX_ATTEMPTS) {
+      await markFailed(db, job.deploymentId, 'BUILD_INTERRUPTED', `The build was interrupted ${job.attempts} times because its worker stopped (crash or restart). Deploy again; if it keeps happening, check the worker's memory and logs.`);
+      await finishJob(db, job.id, 'failed');
+      result.failed.push(job.deploymentId);
+    } else {
+      await markRequeued(db, job.deploymentId, `The worker building this deployment stopped; building it again (attempt ${job.attempts + 1} of ${MAX_ATTEMPTS}).`);
+      await db.update(buildJobs).set({ state: 'queued', workerId: null, updatedAt: new Date() }).where(and(eq(buildJobs.id, job.id), eq(buildJobs.state, 'running')));
+      result.requeued.push(job.deploymentId);
+    }
+  }
+  return result;
+}

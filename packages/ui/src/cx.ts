@@ -1,0 +1,8 @@
+// Joins class names, skipping falsy ones, so components can take an optional `className`.
+export function cx(...classes: Array<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(' ');
+}
+
+/** The one focus ring every interactive element shares, visible in both themes. */
+export const focusRing =
+  'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MODAL } from '@nimbus/core';
+import { Modal } from './modal';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let host: HTMLElement;
+const onClose = vi.fn();
+
+function render(open: boolean) {
+  act(() => root.render(createElement(Modal, { open, onClose, title: 'Delete team', footer: createElement('button', null, 'Confirm') })));
+}
+const dialog = () => document.querySelector('dialog');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+  onClose.mockReset();
+  vi.useRealTimers();
+});
+
+describe('<Modal>', () => {
+  it('mounts on open, renders a frame later, and is labelled by its title', () => {
+    render(false);
+    expect(dialog()).toBeNull();
+    render(true);
+    expect(dialog()?.dataset.phase).toBe('mounted');
+    expect(dialog()?.open).toBe(true);
+    act(() => void vi.advanceTimersByTime(32));
+    expect(dialog()?.dataset.phase).toBe('rendered');
+    const labelledBy = dialog()!.getAttribute('aria-labelledby')!;
+    expect(document.getElementById(labelledBy)?.textContent).toBe('Delete team');
+    expect(dialog()!.style.width).toContain(`${MODAL.defaultWidth}px`);
+  });
+
+  it('asks to close on Escape (the cancel event) instead of closing by itself', () => {
+    render(true);
+    const cancel = new Event('cancel', { cancelable: true });
+    act(() => void dialog()!.dispatchEvent(cancel));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(dialog()).not.toBeNull();
+  });
+
+  it('stays mounted for the 350 ms exit delay, then unmounts and gives focus back', () => {
+    const opener = document.createElement('button');
+    document.body.appendChild(opener);
+    opener.focus();
+    render(true);
+    act(() => void vi.advanceTimersByTime(32));
+    render(false);
+    expect(dialog()?.dataset.phase).toBe('closing');
+    act(() => void vi.advanceTimersByTime(MODAL.exitDelayMs - 1));
+    expect(dialog()).not.toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+});
