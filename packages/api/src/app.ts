@@ -20,6 +20,8 @@ import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device
 import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
 import { leadFormRoutes, leadRoutes } from './routes/leads';
 import { marketFitRoutes } from './routes/marketfit';
+import { billingRoutes } from './routes/billing';
+import { transferRoutes } from './routes/transfer';
 
 export type Api = OpenAPIHono<AppEnv>;
 
@@ -70,6 +72,8 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', deviceApprovalRoutes());
   app.route('/', leadRoutes());
   app.route('/', insightsReportRoutes());
+  app.route('/', billingRoutes());
+  app.route('/', transferRoutes());
   options.extend?.(app);
   return app;
 }

@@ -17,3 +17,5 @@ export * from './queries/build-logs';
 export * from './queries/leads';
 export * from './queries/analytics';
 export * from './queries/device';
+export * from './queries/billing';
+export * from './queries/transfer';

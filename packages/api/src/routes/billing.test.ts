@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi } from '../testing';
+
+let t: Awaited<ReturnType<typeof createTestApi>>;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+async function teamWithMember(ownerEmail: string, memberEmail: string, role: string) {
+  const owner = await t.signup(ownerEmail);
+  const member = await t.signup(memberEmail);
+  const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: `Team of ${ownerEmail.split('@')[0]}` } });
+  const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email: memberEmail, role } });
+  await t.call('POST', `/v1/invitations/${inv.json.link.split('/invite/')[1]}/accept`, { token: member.token });
+  return { owner, member, team: team.json };
+}
+
+describe('plan change', () => {
+  it('hobby → pro starts a 14-day trial once; pro → hobby downgrades; the next upgrade is paid', async () => {
+    const owner = await t.signup('planner@example.com');
+    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Planners' } });
+    const q = `?teamId=${team.json.id}`;
+    const before = Date.now();
+    const up = await t.call('POST', `/v1/plan/change${q}`, { token: owner.token, body: { plan: 'pro' } });
+    expect(up.status).toBe(200);
+    expect(up.json).toMatchObject({ priorPlan: 'hobby', newPlan: 'pro', conversionType: 'trial' });
+    const trial = up.json.team.billing.trial;
+    expect(up.json.team.billing.status).toBe('trialing');
+    expect(trial.end - trial.start).toBe(14 * 86_400_000);
+    expect(trial.start).toBeGreaterThanOrEqual(before);
+
+    const down = await t.call('POST', `/v1/plan/change${q}`, { token: owner.token, body: { plan: 'hobby' } });
+    expect(down.json).toMatchObject({ priorPlan: 'pro', newPlan: 'hobby', conversionType: 'downgrade' });
+    const again = await t.call('POST', `/v1/plan/change${q}`, { token: owner.token, body: { plan: 'pro' } });
+    expect(again.json).toMatchObject({ conversionType: 'paid', team: { billing: { status: 'active', trial: null } } });
+    const same = await t.call('POST', `/v1/plan/change${q}`, { token: owner.token, body: { plan: 'pro' } });
+    expect(same.status).toBe(409);
+  });
+
+  it('refuses pro for a personal account and self-serve enterprise with actionable messages', async () => {
+    const solo = await t.signup('solo-planner@example.com');
+    const personal = await t.call('POST', '/v1/plan/change', { token: solo.token, body: { plan: 'pro' } });
+    expect(personal.status).toBe(400);
+    expect(personal.json.error.message).toMatch(/Create a team/);
+    const team = await t.call('POST', '/v1/teams', { token: solo.token, body: { name: 'Big Co' } });
+    const ent = await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: solo.token, body: { plan: 'enterprise' } });
+    expect(ent.status).toBe(400);
+    expect(ent.json.error.message).toMatch(/contact/i);
+    const bogus = await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: solo.token, body: { plan: 'gold' } });
+    expect(bogus.status).toBe(400);
+  });
+
+  it('lets BILLING change the plan but not MEMBER or VIEWER; shows the test-mode platform', async () => {
+    const billing = await teamWithMember('payer-owner@example.com', 'payer@example.com', 'BILLING');
+    const viewer = await teamWithMember('viewer-owner@example.com', 'viewer2@example.com', 'VIEWER');
+    expect((await t.call('POST', `/v1/plan/change?teamId=${billing.team.id}`, { token: billing.member.token, body: { plan: 'pro' } })).status).toBe(200);
+    const denied = await t.call('POST', `/v1/plan/change?teamId=${viewer.team.id}`, { token: viewer.member.token, body: { plan: 'pro' } });
+    expect(denied.status).toBe(403);
+    const summary = await t.call('GET', `/v1/billing?teamId=${billing.team.id}`, { token: billing.member.token });
+    expect(summary.json).toMatchObject({ testMode: true, billing: { plan: 'pro', platform: 'stripe_test' } });
+  });
+});
+
+describe('project transfer', () => {
+  async function project(token: string, teamId: string, name: string) {
+    const r = await t.call('POST', `/v11/projects?teamId=${teamId}`, { token, body: { name } });
+    expect(r.status).toBe(200);
+    return r.json;
+  }
+
+  it('moves one project to another team of the caller and it leaves the source', async () => {
+    const owner = await t.signup('mover@example.com');
+    const from = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'From Co' } });
+    const to = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'To Co' } });
+    const p = await project(owner.token, from.json.id, 'moving-site');
+    const res = await t.call('POST', `/v1/projects/${p.id}/transfer/${to.json.id}?teamId=${from.json.id}`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect((await t.call('GET', `/v9/projects/moving-site?teamId=${to.json.id}`, { token: owner.token })).status).toBe(200);
+    expect((await t.call('GET', `/v9/projects/moving-site?teamId=${from.json.id}`, { token: owner.token })).status).toBe(404);
+  });
+
+  it('bulk transfer is all or nothing when a name is taken in the destination', async () => {
+    const owner = await t.signup('bulk@example.com');
+    const from = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Bulk From' } });
+    const to = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Bulk To' } });
+    const a = await project(owner.token, from.json.id, 'alpha');
+    const b = await project(owner.token, from.json.id, 'beta');
+    await project(owner.token, to.json.id, 'beta');
+    const clash = await t.call('POST', `/v1/projects/transfer/bulk/${to.json.id}?teamId=${from.json.id}`, { token: owner.token, body: { projectIds: [a.id, b.id] } });
+    expect(clash.status).toBe(409);
+    expect(clash.json.error.message).toContain('"beta"');
+    const stillThere = await t.call('GET', `/v10/projects?teamId=${from.json.id}`, { token: owner.token });
+    expect(stillThere.json.projects.map((x: { name: string }) => x.name).sort()).toEqual(['alpha', 'beta']);
+    await t.call('DELETE', `/v9/projects/beta?teamId=${to.json.id}`, { token: owner.token });
+    const ok = await t.call('POST', `/v1/projects/transfer/bulk/${to.json.id}?teamId=${from.json.id}`, { token: owner.token, body: { projectIds: [a.id, b.id] } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.projects).toHaveLength(2);
+  });
+
+  it('checks roles on both sides', async () => {
+    const { owner, member, team } = await teamWithMember('src-owner@example.com', 'dev-mover@example.com', 'DEVELOPER');
+    const p = await project(owner.token, team.id, 'guarded');
+    const memberPersonal = member.user.defaultTeamId;
+    const fromDev = await t.call('POST', `/v1/projects/${p.id}/transfer/${memberPersonal}?teamId=${team.id}`, { token: member.token });
+    expect(fromDev.status).toBe(403);
+    const stranger = await t.signup('stranger-dest@example.com');
+    const toForeign = await t.call('POST', `/v1/projects/${p.id}/transfer/${stranger.user.defaultTeamId}?teamId=${team.id}`, { token: owner.token });
+    expect(toForeign.status).toBe(404);
+  });
+});
