@@ -74,6 +74,5 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', insightsReportRoutes());
   app.route('/', billingRoutes());
   app.route('/', transferRoutes());
-  options.extend?.(app);
   return app;
 }

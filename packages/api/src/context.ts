@@ -22,8 +22,6 @@ export interface ApiOptions {
   marketFitUrl?: string;
   /** File store, env cipher and events; the project, file and deployment routes need it. */
   engine?: Engine;
-  /** Extra routers (the engine) mounted after authentication. */
-  extend?: (app: import('./app').Api) => void;
 }
 
 export type AppEnv = {
