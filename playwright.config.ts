@@ -31,6 +31,8 @@ export default defineConfig({
       NIMBUS_DATA_DIR: process.env.E2E_DATA_DIR ?? dataDir,
       NIMBUS_PUBLIC_URL: `http://localhost:${port}`,
       NIMBUS_ENV: 'development',
+      // Sign-up and login throttles are per client IP; e2e/helpers.ts gives each browser its own.
+      NIMBUS_TRUST_PROXY: '1',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -1,6 +1,6 @@
 // Sign-up, login with `next`, logout and the session flag (issue #2, spec 2 and 8).
-import { expect, test } from '@playwright/test';
-import { cookie, logIn, logOut, PASSWORD, signUp, uniqueEmail, usernameOf } from './helpers';
+import { expect } from '@playwright/test';
+import { cookie, logIn, logOut, newContext, PASSWORD, signUp, test, uniqueEmail, usernameOf } from './helpers';
 
 test('signs up with a name, lands on the personal account, logs out and back in', async ({ page, context }) => {
   const { email, username } = await signUp(page, { name: 'Ada Lovelace' });
@@ -33,7 +33,7 @@ test('shows the API message when the e-mail is taken or the password too short',
 });
 
 test('returns to the exact protected URL, query and hash included, after logging in', async ({ page, browser }) => {
-  const setup = await browser.newContext();
+  const setup = await newContext(browser);
   const { email, username } = await signUp(await setup.newPage());
   await setup.close();
 
@@ -47,7 +47,7 @@ test('returns to the exact protected URL, query and hash included, after logging
 });
 
 test('ignores a `next` that leaves the site and opens the default team instead', async ({ page, browser }) => {
-  const setup = await browser.newContext();
+  const setup = await newContext(browser);
   const { email, username } = await signUp(await setup.newPage());
   await setup.close();
 
@@ -71,6 +71,8 @@ test('keeps `next` when switching from login to sign-up', async ({ page }) => {
 
 test('removes the isLoggedIn flag once the session is gone', async ({ page, context, playwright, baseURL }) => {
   const { username } = await signUp(page);
+  // Let this page's own session check finish first, so only the reload below sees the ended session.
+  await page.waitForLoadState('networkidle');
   const session = await cookie(context, 'nimbus_session');
   // End the session from elsewhere, so this browser still holds both cookies.
   const other = await playwright.request.newContext({ baseURL });

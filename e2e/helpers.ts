@@ -1,6 +1,26 @@
 // Shared steps of the account journeys. E-mails are unique per run because the same suite also
 // runs against a persistent PostgreSQL database.
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Sign-ups and logins are throttled per client IP (20 sign-ups an hour), and the limits live in the
+ * database. The e2e server trusts X-Forwarded-For (NIMBUS_TRUST_PROXY in playwright.config.ts), so
+ * each browser context gets an address of its own: a long suite, or a second run against the same
+ * database within the hour, is never throttled, and the throttles stay on as in production.
+ */
+export function clientAddress(): Record<string, string> {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` };
+}
+
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => use(clientAddress()),
+});
+
+/** A second browser (another person), with its own client address. */
+export function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ extraHTTPHeaders: clientAddress() });
+}
 
 export const PASSWORD = 'correct horse battery';
 

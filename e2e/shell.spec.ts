@@ -1,8 +1,8 @@
 // The page shell in the dashboard (spec 2): theme switch with its meta colour, skip link, titles,
 // landmarks and contrast, and zone routing that the [team] segment must not shadow.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signUp } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { signUp, test } from './helpers';
 
 const themeColor = (page: Page) => page.locator('meta[name="theme-color"]:not([media])');
 

@@ -1,8 +1,8 @@
 // Teams in the browser (issue #2): create with spec 5 validation, switch scope, invite and accept,
 // roles and the last-owner rule, settings, the default team.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { TEAM_NAME_INVALID, TEAM_NAME_REQUIRED } from '@nimbus/core';
-import { cookie, createTeam, fillSignup, logIn, logOut, signUp, uniqueEmail } from './helpers';
+import { cookie, createTeam, fillSignup, logIn, logOut, newContext, signUp, test, uniqueEmail } from './helpers';
 
 test('creates a team showing both name messages, derives the slug, and switches scope', async ({ page, context }) => {
   const { username } = await signUp(page, { name: 'Grace' });
@@ -62,7 +62,7 @@ test('invites by e-mail without SMTP, and the invited person signs up and joins'
   expect(link).toBe(await page.getByLabel('Invitation link').inputValue());
   await expect(page.getByRole('region', { name: 'Pending invitations' }).getByText(guest)).toBeVisible();
 
-  const guestContext = await browser.newContext();
+  const guestContext = await newContext(browser);
   const guestPage = await guestContext.newPage();
   await guestPage.goto(link);
   await expect(guestPage).toHaveURL(/\/login\?next=%2Finvite%2F/);

@@ -1,6 +1,6 @@
 // API tokens in the browser (issue #2): created once, usable as a bearer token, revoked for good.
-import { expect, test } from '@playwright/test';
-import { createTeam, signUp } from './helpers';
+import { expect } from '@playwright/test';
+import { createTeam, signUp, test } from './helpers';
 
 test('creates a token shown once that works as a bearer token, then revokes it', async ({ page, request }) => {
   const { email } = await signUp(page);

@@ -7,6 +7,7 @@ import { zonesManifest } from '@nimbus/core';
 import { loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { createRuntime } from './server/runtime';
+import { addServerTiming } from './server/server-timing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,6 +41,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
         return runtime.edge.handle(req, res);
       default:
         if (!nextHandler) return notServed(res, 'web');
+        addServerTiming(res);
         return void nextHandler(req, res);
     }
   });

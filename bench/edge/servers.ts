@@ -9,6 +9,7 @@
 //   request takes under `npm start`.
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
@@ -18,10 +19,23 @@ import { createEdge, createLocalStore, sha1 } from '@nimbus/engine';
 import { classify } from '../../apps/web/server/dispatch';
 import { waitForPort } from './net';
 
-/** A server under test: the Host header it answers to, and how to stop it. */
+/** A server under test: the Host header it answers to, the CPU time its process has used, and how to stop it. */
 export interface Running {
   host: string;
+  cpuMicros(): number;
   stop(): Promise<void>;
+}
+
+/** Floor and edge run in this process: while wrk loads one of them, the other is idle. */
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/** utime + stime of a process, from /proc (in clock ticks of 10 ms on Linux). */
+function procCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 export async function startNginx(dir: string, root: string, port: number): Promise<Running> {
@@ -52,8 +66,11 @@ http {
   const child = spawn('/usr/sbin/nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await Promise.race([waitForPort(port), exited.then(() => Promise.reject(new Error(`nginx exited; see ${dir}/error.log`)))]);
+  // The master only supervises; its one worker answers every request.
+  const worker = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0]);
   return {
     host: 'localhost',
+    cpuMicros: () => procCpuMicros(worker),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -75,7 +92,7 @@ export async function startFloorServer(root: string, files: string[], port: numb
     res.writeHead(200, response.headers);
     res.end(response.body);
   });
-  return { host: 'localhost', stop: () => close(server) };
+  return { host: 'localhost', cpuMicros: ownCpu, stop: () => close(server) };
 }
 
 const DEPLOY_DOMAIN = 'localhost';
@@ -103,6 +120,7 @@ export async function startEdgeServer(dir: string, root: string, files: string[]
   });
   return {
     host: `${DEPLOYMENT_HOST}.${DEPLOY_DOMAIN}`,
+    cpuMicros: ownCpu,
     async stop() {
       await close(server);
       await edge.close();

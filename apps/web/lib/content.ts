@@ -52,12 +52,22 @@ function load(collection: Collection): Entry[] {
     });
 }
 
-/** Dated collections newest first; docs, guides and help by their `order`, then title. */
+/** The order of the docs' sections: how someone new to Nimbus reads them. Others follow, by name. */
+const SECTION_ORDER = ['Getting started', 'Deployments', 'Projects', 'Teams', 'CLI', 'API', 'Self-hosting'];
+
+function sectionRank(section: string | undefined): number {
+  const rank = SECTION_ORDER.indexOf(section ?? '');
+  return rank === -1 ? SECTION_ORDER.length : rank;
+}
+
+/** Dated collections newest first; docs, guides and help by section, then `order`, then title. */
 export function listEntries(collection: Collection): Entry[] {
   let entries = cache.get(collection);
   if (!entries) {
     entries = load(collection).sort((a, b) =>
-      a.date || b.date ? (b.date ?? '').localeCompare(a.date ?? '') : a.order - b.order || a.title.localeCompare(b.title),
+      a.date || b.date
+        ? (b.date ?? '').localeCompare(a.date ?? '')
+        : sectionRank(a.section) - sectionRank(b.section) || (a.section ?? '').localeCompare(b.section ?? '') || a.order - b.order || a.title.localeCompare(b.title),
     );
     cache.set(collection, entries);
   }
@@ -68,7 +78,7 @@ export function getEntry(collection: Collection, slug: string): Entry | undefine
   return listEntries(collection).find((entry) => entry.slug === slug);
 }
 
-/** Docs pages grouped by their `section`, in order of each section's first page. */
+/** Docs pages grouped by their `section`, in the order listEntries gives them. */
 export function docSections(collection: DocCollection): { section: string; entries: Entry[] }[] {
   const sections = new Map<string, Entry[]>();
   for (const entry of listEntries(collection)) {

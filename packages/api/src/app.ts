@@ -22,6 +22,8 @@ import { leadFormRoutes, leadRoutes } from './routes/leads';
 import { marketFitRoutes } from './routes/marketfit';
 import { billingRoutes } from './routes/billing';
 import { transferRoutes } from './routes/transfer';
+import { streamReportRoutes, streamRoutes } from './routes/stream';
+import { adminRoutes } from './routes/admin';
 
 export type Api = OpenAPIHono<AppEnv>;
 
@@ -50,6 +52,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', leadFormRoutes());
   app.route('/', insightsEventRoutes());
   app.route('/', marketFitRoutes());
+  app.route('/', streamRoutes());
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },
@@ -74,5 +77,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', insightsReportRoutes());
   app.route('/', billingRoutes());
   app.route('/', transferRoutes());
+  app.route('/', streamReportRoutes());
+  app.route('/', adminRoutes());
   return app;
 }

@@ -91,3 +91,31 @@ export function deploymentListItem(d: Deployment, ctx: HostContext) {
     ...(d.errorCode ? { errorCode: d.errorCode, errorMessage: d.errorMessage } : {}),
   };
 }
+
+/** A project's latestDeployments / targets.production item, in the shape @vercel/sdk validates. */
+export function projectDeploymentJson(d: Deployment, ctx: HostContext, aliasHosts: string[] = []) {
+  return {
+    id: d.id,
+    name: d.name,
+    url: fullHost(d.host, ctx),
+    deploymentHostname: d.host,
+    alias: aliasHosts.map((h) => fullHost(h, ctx)),
+    aliasAssigned: d.aliasAssigned,
+    readyState: d.state,
+    target: d.target === 'production' ? ('production' as const) : null,
+    type: 'LAMBDAS' as const,
+    plan: 'hobby' as const,
+    private: true,
+    createdIn: 'local',
+    createdAt: d.createdAt.getTime(),
+    ...(d.buildingAt ? { buildingAt: d.buildingAt.getTime() } : {}),
+    ...(d.readyAt ? { readyAt: d.readyAt.getTime() } : {}),
+    creator: null,
+    ...(d.creatorId ? { userId: d.creatorId } : {}),
+    meta: d.meta,
+  };
+}
+
+export type DeploymentJson = ReturnType<typeof deploymentJson>;
+export type DeploymentListItem = ReturnType<typeof deploymentListItem>;
+export type ProjectDeploymentJson = ReturnType<typeof projectDeploymentJson>;

@@ -44,3 +44,5 @@ export function eventLine(line: LogLine, deploymentId: string) {
     payload: { id: String(line.id), text: line.text, date: created, created, deploymentId, serial: String(line.id).padStart(12, '0') },
   };
 }
+
+export type BuildLogEvent = ReturnType<typeof eventLine>;

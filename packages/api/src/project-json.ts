@@ -1,8 +1,17 @@
 // JSON shape of a project as Vercel's clients expect it (COMPAT.md; @vercel/sdk validates
 // accountId, alias, resourceConfig, defaultResourceConfig, deploymentExpiration, nodeVersion ...).
 import type { EnvVar, Project } from '@nimbus/db';
+import type { projectDeploymentJson } from './deployment-json';
 
-export function projectJson(project: Project) {
+type ProjectDeployment = ReturnType<typeof projectDeploymentJson>;
+
+/** The newest deployment and the one serving production, when the caller looked them up. */
+export interface ProjectDeployments {
+  latest?: ProjectDeployment;
+  production?: ProjectDeployment;
+}
+
+export function projectJson(project: Project, deployments: ProjectDeployments = {}) {
   return {
     id: project.id,
     name: project.name,
@@ -16,11 +25,12 @@ export function projectJson(project: Project) {
     nodeVersion: project.nodeVersion,
     directoryListing: false,
     alias: [],
-    latestDeployments: [],
+    latestDeployments: deployments.latest ? [deployments.latest] : [],
+    targets: { ...(deployments.production ? { production: deployments.production } : {}) } as { production?: ProjectDeployment },
     resourceConfig: { functionDefaultRegions: [] as string[] },
     defaultResourceConfig: { functionDefaultRegions: [] as string[] },
     deploymentExpiration: {},
-    ...(project.speedInsights ? { speedInsights: { id: project.id, hasData: false } } : {}),
+    speedInsights: { id: project.id, enabled: project.speedInsights, hasData: false },
     createdAt: project.createdAt.getTime(),
     updatedAt: project.updatedAt.getTime(),
   };
@@ -42,3 +52,6 @@ export function envJson(v: EnvVar, value?: string) {
     updatedAt: v.updatedAt.getTime(),
   };
 }
+
+export type ProjectJson = ReturnType<typeof projectJson>;
+export type EnvJson = ReturnType<typeof envJson>;

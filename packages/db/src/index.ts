@@ -19,3 +19,4 @@ export * from './queries/analytics';
 export * from './queries/device';
 export * from './queries/billing';
 export * from './queries/transfer';
+export * from './queries/activity';

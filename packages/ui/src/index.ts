@@ -10,5 +10,6 @@ export { Notice, type NoticeTone } from './notice';
 export { Modal, useModalLifecycle, type ModalProps } from './modal';
 export { isMounted, isRendered, modalTransition, type ModalEvent, type ModalPhase } from './modal-lifecycle';
 export { Popover, type PopoverProps, type PopoverTriggerProps } from './popover';
+export { Tooltip, type TooltipProps } from './tooltip';
 export { ToastProvider, useToast } from './toast';
 export type { ToastInput, ToastType } from './toast-store';

@@ -67,4 +67,43 @@ describe('<Modal>', () => {
     expect(document.activeElement).toBe(opener);
     opener.remove();
   });
+
+  describe('below a 600 px viewport', () => {
+    beforeEach(() => {
+      window.matchMedia = ((query: string) => ({ matches: query.includes('max-width: 599.98px'), addEventListener() {}, removeEventListener() {} })) as never;
+      Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 400 });
+    });
+    afterEach(() => {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+      delete (HTMLElement.prototype as { offsetHeight?: number }).offsetHeight;
+    });
+
+    const handle = () => dialog()!.querySelector<HTMLElement>('[aria-hidden].cursor-grab')!;
+    const drag = (fromY: number, toY: number) => {
+      act(() => void handle().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientY: fromY, pointerId: 1 })));
+      act(() => void handle().dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientY: toY, pointerId: 1 })));
+      act(() => void handle().dispatchEvent(new PointerEvent('pointerup', { bubbles: true, clientY: toY, pointerId: 1 })));
+    };
+
+    it('slides up from the bottom as a drawer, full width, with the 0.5 s drawer animation', () => {
+      render(true);
+      expect(dialog()?.dataset.drawer).toBe('true');
+      expect(dialog()!.style.transform).toBe('translateY(100%)');
+      act(() => void vi.advanceTimersByTime(32));
+      expect(dialog()!.style.transform).toBe('translateY(0px)');
+      expect(dialog()!.style.transitionDuration).toBe(`${MODAL.drawerAnimationMs}ms`);
+      expect(dialog()!.style.width).toBe('');
+    });
+
+    it('closes when dragged down by a quarter of its height, and springs back when dragged less', () => {
+      render(true);
+      act(() => void vi.advanceTimersByTime(32));
+      drag(100, 199);
+      expect(onClose).not.toHaveBeenCalled();
+      expect(dialog()!.style.transform).toBe('translateY(0px)');
+      drag(100, 200);
+      expect(onClose).toHaveBeenCalledOnce();
+    });
+  });
 });
+

@@ -1,10 +1,13 @@
 'use client';
 // A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert and
 // keeps focus inside, Escape closes (through onClose, so the exit animation still runs), and focus
-// returns to the element that opened it. Default width 540 px (spec 9).
+// returns to the element that opened it. Default width 540 px (spec 9). Below a 600 px viewport it
+// is a bottom drawer instead (drawer.tsx): it slides up, closes when dragged down a quarter of its
+// height, and dims the browser's theme colour with the overlay.
 import { useEffect, useId, useReducer, useRef, type ReactNode } from 'react';
 import { MODAL } from '@nimbus/core';
 import { cx } from './cx';
+import { DrawerHandle, useDrawerDrag, useIsDrawer, useThemeColorDim } from './drawer';
 import { isMounted, isRendered, modalTransition, type ModalPhase } from './modal-lifecycle';
 
 /** Drives the lifecycle from the `active` flag: one frame to render, `exitDelayMs` to unmount. */
@@ -39,8 +42,12 @@ export interface ModalProps {
 }
 
 export function Modal({ open, onClose, title, description, footer, width = MODAL.defaultWidth, children }: ModalProps) {
-  const phase = useModalLifecycle(open);
+  const drawer = useIsDrawer();
+  const exitMs = drawer ? MODAL.drawerAnimationMs : MODAL.exitDelayMs;
+  const phase = useModalLifecycle(open, exitMs);
   const ref = useRef<HTMLDialogElement>(null);
+  const drag = useDrawerDrag(ref, onClose);
+  useThemeColorDim(drawer && isRendered(phase));
   const opener = useRef<Element | null>(null);
   const titleId = useId();
   const mounted = isMounted(phase);
@@ -73,14 +80,24 @@ export function Modal({ open, onClose, title, description, footer, width = MODAL
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      style={{ width: `${width}px`, maxWidth: 'calc(100vw - 32px)', transitionDuration: `${MODAL.exitDelayMs}ms` }}
+      data-drawer={drawer || undefined}
+      style={
+        drawer
+          ? { transform: isRendered(phase) ? `translateY(${drag.offset}px)` : 'translateY(100%)', transitionDuration: drag.dragging ? '0ms' : `${exitMs}ms` }
+          : { width: `${width}px`, maxWidth: 'calc(100vw - 32px)', transitionDuration: `${exitMs}ms` }
+      }
       className={cx(
-        'm-auto max-h-[calc(100vh-64px)] overflow-hidden rounded-xl border border-border bg-background p-0 text-foreground shadow-2xl',
-        'transition-[opacity,transform] ease-out backdrop:bg-black/50 backdrop:transition-opacity',
-        isRendered(phase) ? 'translate-y-0 opacity-100' : 'translate-y-2 opacity-0 backdrop:opacity-0',
+        'overflow-hidden border-border bg-background p-0 text-foreground shadow-2xl',
+        'ease-out backdrop:bg-black/50 backdrop:transition-opacity backdrop:duration-400',
+        drawer
+          ? 'mx-0 mt-auto mb-0 max-h-[90vh] w-full max-w-none flex-col open:flex rounded-t-xl border-t transition-transform'
+          : 'm-auto max-h-[calc(100vh-64px)] rounded-xl border transition-[opacity,transform]',
+        !drawer && (isRendered(phase) ? 'translate-y-0 opacity-100' : 'translate-y-2 opacity-0'),
+        !isRendered(phase) && 'backdrop:opacity-0',
       )}
     >
-      <div className="flex flex-col gap-4 p-6">
+      {drawer && <DrawerHandle {...drag.handlers} />}
+      <div className={cx('flex flex-col gap-4 p-6', drawer && 'overflow-y-auto pt-2')}>
         <h2 id={titleId} className="text-xl font-semibold tracking-tight">
           {title}
         </h2>

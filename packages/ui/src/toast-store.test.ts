@@ -103,4 +103,52 @@ describe('toast store', () => {
     expect(stackTransform(0)).toBe('translateY(0px) scale(1)');
     expect(stackTransform(2)).toBe('translateY(-40px) scale(0.9)');
   });
+
+  it('keeps a toast with an undo until it is used, and runs onUndoAction', () => {
+    const store = createToastStore();
+    const onUndoAction = vi.fn();
+    const id = store.show({ text: 'Project deleted', onUndoAction });
+    vi.advanceTimersByTime(60_000);
+    expect(phases(store)).toEqual(['visible']);
+    store.act(id, 'undo');
+    expect(onUndoAction).toHaveBeenCalledOnce();
+    expect(phases(store)).toEqual(['hiding']);
+  });
+
+  it('runs the cancel action and dismisses the toast', () => {
+    const store = createToastStore();
+    const onCancelAction = vi.fn();
+    const onAction = vi.fn();
+    const id = store.show({ text: 'Leave?', action: 'Leave', onAction, cancelAction: 'Stay', onCancelAction });
+    store.act(id, 'cancel');
+    expect(onCancelAction).toHaveBeenCalledOnce();
+    expect(onAction).not.toHaveBeenCalled();
+    expect(phases(store)).toEqual(['hiding']);
+  });
+
+  it('hides a shouldHide toast 300 ms after it shows, even with an action', () => {
+    const store = createToastStore();
+    store.show({ text: 'Saved', action: 'View', shouldHide: true });
+    vi.advanceTimersByTime(TOAST.showDelayMs + TOAST.shouldHideMs - 1);
+    expect(phases(store)).toEqual(['visible']);
+    vi.advanceTimersByTime(1);
+    expect(phases(store)).toEqual(['hiding']);
+  });
+
+  it('hides a visible toast 300 ms after its key brings shouldHide', () => {
+    const store = createToastStore();
+    store.show({ text: 'Saving…', key: 'save', preserve: true });
+    vi.advanceTimersByTime(10_000);
+    store.show({ text: 'Saved', key: 'save', shouldHide: true });
+    vi.advanceTimersByTime(TOAST.shouldHideMs);
+    expect(store.getSnapshot().map((t) => [t.text, t.phase])).toEqual([['Saved', 'hiding']]);
+  });
+
+  it('uses a custom timeout instead of 3500 ms', () => {
+    const store = createToastStore();
+    store.show({ text: 'Quick', timeout: 1000 });
+    vi.advanceTimersByTime(TOAST.showDelayMs + 1000);
+    expect(phases(store)).toEqual(['hiding']);
+  });
 });
+

@@ -1,7 +1,9 @@
 // The toast state machine of spec 3, 4 and 9, free of React so it can be tested on its own.
 // A toast is added hidden ('entering'), becomes 'visible' ~10 ms later, auto-hides after its
-// timeout unless it has an action or `preserve`, spends 160 ms 'hiding', then is removed.
-// Hovering the toast area pauses every countdown; leaving resumes it with the time that was left.
+// timeout unless it has an action (or undo) or `preserve`, spends 160 ms 'hiding', then is removed.
+// `shouldHide` hides it 300 ms after it shows, action or not (a "Saving…" toast replaced by its
+// key with "Saved"). Hovering the toast area pauses every countdown; leaving resumes it.
+import type { ReactNode } from 'react';
 import { TOAST } from '@nimbus/core';
 import { toastDefaultText, type ToastType } from '@nimbus/client';
 
@@ -17,11 +19,25 @@ export interface ToastInput {
   onAction?: () => void;
   cancelAction?: string;
   onCancelAction?: () => void;
+  /** Shows an "Undo" button; like an action, it keeps the toast until used or dismissed. */
+  onUndoAction?: () => void;
   timeout?: number;
   preserve?: boolean;
+  /** Hide 300 ms after showing, whatever else the toast has. */
+  shouldHide?: boolean;
   /** A second toast with the same key replaces the first instead of stacking. */
   key?: string;
   onRemove?: () => void;
+  /** An icon or picture in place of the type's dot. */
+  visual?: ReactNode;
+  /** Content reaches the toast's edges (no padding), e.g. for an image. */
+  fullBleed?: boolean;
+  /** No dismiss (×) button; the toast leaves by its timeout or its actions. */
+  hideX?: boolean;
+  /** Spans the width of the viewport instead of the 360 px column. */
+  fullWidth?: boolean;
+  /** Moves focus to the toast's first button when it shows, for toasts that ask for a decision. */
+  autoFocus?: boolean;
 }
 
 export interface Toast extends ToastInput {
@@ -52,7 +68,11 @@ export function createToastStore() {
     clearTimeout(timers.get(id));
     timers.set(id, setTimeout(run, ms));
   };
-  const autoHides = (t: Toast) => !t.action && !t.preserve;
+  /** How long the toast stays once visible, or null when it waits for the user. */
+  const countdownOf = (t: Toast): number | null => {
+    if (t.shouldHide) return TOAST.shouldHideMs;
+    return t.action || t.onUndoAction || t.preserve ? null : (t.timeout ?? TOAST.autoHideMs);
+  };
 
   function startCountdown(id: string, ms: number) {
     if (paused) return void remaining.set(id, ms);
@@ -67,15 +87,17 @@ export function createToastStore() {
     const toast: Toast = { ...input, id, type, text: input.text || toastDefaultText(type), phase: existing?.phase ?? 'entering' };
     toasts = existing ? toasts.map((t) => (t.id === id ? toast : t)) : [...toasts, toast];
     emit();
-    const timeout = input.timeout ?? TOAST.autoHideMs;
+    const countdown = countdownOf(toast);
     if (existing?.phase === 'visible') {
-      if (autoHides(toast)) startCountdown(id, timeout);
-      else clearTimeout(timers.get(id));
+      deadlines.delete(id);
+      remaining.delete(id);
+      if (countdown === null) clearTimeout(timers.get(id));
+      else startCountdown(id, countdown);
       return id;
     }
     schedule(id, TOAST.showDelayMs, () => {
       patch(id, 'visible');
-      if (autoHides(toast)) startCountdown(id, timeout);
+      if (countdown !== null) startCountdown(id, countdown);
     });
     return id;
   }
@@ -117,10 +139,10 @@ export function createToastStore() {
     hide,
     pause,
     resume,
-    /** Runs the toast's action (or cancel action) and dismisses it. */
-    act(id: string, which: 'action' | 'cancel') {
+    /** Runs the toast's action, cancel action or undo, and dismisses it. */
+    act(id: string, which: 'action' | 'cancel' | 'undo') {
       const toast = toasts.find((t) => t.id === id);
-      (which === 'action' ? toast?.onAction : toast?.onCancelAction)?.();
+      ({ action: toast?.onAction, cancel: toast?.onCancelAction, undo: toast?.onUndoAction })[which]?.();
       hide(id);
     },
     getSnapshot: () => toasts,

@@ -71,4 +71,32 @@ describe('<ToastProvider>', () => {
     advance(TOAST.hideMs);
     expect(items()).toHaveLength(0);
   });
+
+  it('renders an action link with actionHref, a cancel action and an Undo button', () => {
+    const onUndoAction = vi.fn();
+    act(() => void toast.success('Moved 2 projects', { action: 'View team', actionHref: '/acme', cancelAction: 'Close', onUndoAction }));
+    advance(TOAST.showDelayMs);
+    expect(document.querySelector('a[href="/acme"]')?.textContent).toBe('View team');
+    expect([...document.querySelectorAll('[role="status"] button')].map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['Close', 'Undo', 'Dismiss notification']);
+    act(() => [...document.querySelectorAll<HTMLButtonElement>('[role="status"] button')].find((b) => b.textContent === 'Undo')!.click());
+    expect(onUndoAction).toHaveBeenCalledOnce();
+  });
+
+  it('shows a visual instead of the dot, without the × when hideX, edge to edge when fullBleed', () => {
+    const visual = createElement('img', { alt: '', src: '/logo.png', 'data-testid': 'visual' });
+    act(() => void toast.show({ text: 'Deployed', visual, hideX: true, fullBleed: true, fullWidth: true }));
+    advance(TOAST.showDelayMs);
+    const card = document.querySelector<HTMLElement>('[role="status"]')!;
+    expect(card.querySelector('[data-testid="visual"]')).not.toBeNull();
+    expect(card.querySelector('button[aria-label="Dismiss notification"]')).toBeNull();
+    expect(card.className).toContain('p-0');
+    expect(items()[0]!.className).toContain('w-[calc(100vw-32px)]');
+  });
+
+  it('moves focus to the first button of an autoFocus toast when it shows', () => {
+    act(() => void toast.warning('Unsaved changes', { action: 'Save', cancelAction: 'Discard', autoFocus: true }));
+    advance(TOAST.showDelayMs);
+    expect(document.activeElement?.textContent).toBe('Discard');
+  });
 });
+

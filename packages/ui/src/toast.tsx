@@ -1,7 +1,9 @@
 'use client';
 // Toasts on screen: a provider that owns one store, `useToast()` to raise them, and the stacked
 // viewport. Hovering or focusing the stack pauses auto-hide and fans the toasts out to be read.
-import { createContext, useContext, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+// A toast carries its own look (visual, fullBleed, fullWidth, hideX) and buttons (cancel, undo,
+// action or actionHref link); autoFocus moves focus to its first button when it shows.
+import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { TOAST } from '@nimbus/core';
 import { buttonClass } from './button';
 import { cx, focusRing } from './cx';
@@ -78,7 +80,7 @@ function ToastViewport({ store }: { store: ToastStore }) {
             key={toast.id}
             ref={(node) => void (node ? heights.current.set(toast.id, node.offsetHeight) : heights.current.delete(toast.id))}
             data-phase={toast.phase}
-            className="absolute right-0 bottom-0 w-full origin-bottom transition-[transform,opacity] ease-out"
+            className={cx('absolute right-0 bottom-0 origin-bottom transition-[transform,opacity] ease-out', toast.fullWidth ? 'w-[calc(100vw-32px)]' : 'w-full')}
             style={{
               transform: transformFor(toast, depth),
               opacity: toast.phase === 'visible' && (expanded || depth < MAX_STACKED) ? 1 : 0,
@@ -95,30 +97,48 @@ function ToastViewport({ store }: { store: ToastStore }) {
 }
 
 function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
+  const card = useRef<HTMLDivElement>(null);
+  const visible = toast.phase === 'visible';
+  useEffect(() => {
+    if (visible && toast.autoFocus) card.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [visible, toast.autoFocus]);
+  const small = (variant: 'ghost' | 'primary' | 'secondary') => buttonClass({ size: 'small', variant, className: '-my-1' });
+
   return (
-    <div role={toast.type === 'error' ? 'alert' : 'status'} className="flex items-start gap-3 rounded-lg border border-border bg-background p-4 text-sm text-foreground shadow-lg">
-      <span aria-hidden className={cx('mt-1.5 size-2 shrink-0 rounded-full', DOT[toast.type])} />
+    <div
+      ref={card}
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      className={cx('flex items-start gap-3 rounded-lg border border-border bg-background text-sm text-foreground shadow-lg', toast.fullBleed ? 'overflow-hidden p-0' : 'p-4')}
+    >
+      {toast.visual ?? <span aria-hidden className={cx('mt-1.5 size-2 shrink-0 rounded-full', DOT[toast.type])} />}
       <p className="min-w-0 flex-1 break-words">{toast.text}</p>
       {toast.cancelAction && (
-        <button type="button" className={buttonClass({ size: 'small', variant: 'ghost', className: '-my-1' })} onClick={() => store.act(toast.id, 'cancel')}>
+        <button type="button" className={small('ghost')} onClick={() => store.act(toast.id, 'cancel')}>
           {toast.cancelAction}
+        </button>
+      )}
+      {toast.onUndoAction && (
+        <button type="button" className={small('secondary')} onClick={() => store.act(toast.id, 'undo')}>
+          Undo
         </button>
       )}
       {toast.action &&
         (toast.actionHref ? (
-          <a href={toast.actionHref} className={buttonClass({ size: 'small', variant: 'primary', className: '-my-1' })} onClick={() => store.act(toast.id, 'action')}>
+          <a href={toast.actionHref} className={small('primary')} onClick={() => store.act(toast.id, 'action')}>
             {toast.action}
           </a>
         ) : (
-          <button type="button" className={buttonClass({ size: 'small', variant: 'primary', className: '-my-1' })} onClick={() => store.act(toast.id, 'action')}>
+          <button type="button" className={small('primary')} onClick={() => store.act(toast.id, 'action')}>
             {toast.action}
           </button>
         ))}
-      <button type="button" aria-label="Dismiss notification" className={cx('-m-1 rounded p-1 text-muted hover:text-foreground', focusRing)} onClick={() => store.hide(toast.id)}>
-        <svg aria-hidden viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.5">
-          <path d="M4 4l8 8M12 4l-8 8" />
-        </svg>
-      </button>
+      {!toast.hideX && (
+        <button type="button" aria-label="Dismiss notification" className={cx('-m-1 rounded p-1 text-muted hover:text-foreground', focusRing)} onClick={() => store.hide(toast.id)}>
+          <svg aria-hidden viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <path d="M4 4l8 8M12 4l-8 8" />
+          </svg>
+        </button>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { SCOPE_COOKIE } from '@nimbus/core';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
 import { DefaultTeamModalProvider } from '@/components/dashboard/default-team-modal';
 import { SessionCheck } from '@/components/dashboard/session-check';
+import { SwrProvider } from '@/components/dashboard/swr-provider';
 import { getSession, getTeams } from '@/lib/session';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -16,7 +17,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <DefaultTeamModalProvider user={session.user} teams={teams}>
       <SessionCheck />
       <DashboardHeader user={session.user} teams={teams} scopeCookie={jar.get(SCOPE_COOKIE)?.value ?? null} />
-      {children}
+      <SwrProvider>{children}</SwrProvider>
     </DefaultTeamModalProvider>
   );
 }

@@ -15,9 +15,11 @@ export interface ConfirmModalProps {
   /** Resolves when done (the modal closes); throws to show the error inside the modal. */
   onConfirm: () => Promise<void>;
   typeToConfirm?: string;
+  /** Non-destructive confirmations (promote, redeploy) use the primary button. */
+  confirmVariant?: 'danger' | 'primary';
 }
 
-export function ConfirmModal({ open, onClose, title, description, confirmLabel, onConfirm, typeToConfirm }: ConfirmModalProps) {
+export function ConfirmModal({ open, onClose, title, description, confirmLabel, onConfirm, typeToConfirm, confirmVariant = 'danger' }: ConfirmModalProps) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,7 +58,7 @@ export function ConfirmModal({ open, onClose, title, description, confirmLabel, 
       footer={
         <>
           <Button onClick={close}>Cancel</Button>
-          <Button variant="danger" type="submit" form={formId} loading={busy} disabled={locked}>
+          <Button variant={confirmVariant} type="submit" form={formId} loading={busy} disabled={locked}>
             {confirmLabel}
           </Button>
         </>

@@ -22,7 +22,7 @@ const TONES = { command: 'text-neutral-100', muted: 'text-neutral-400', ok: 'tex
 export function DeployTranscript() {
   return (
     <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-      <pre tabIndex={0} aria-label="Terminal session of nimbus deploy" className="overflow-x-auto rounded-xl border border-neutral-800 bg-neutral-950 p-5 font-mono text-[13px] leading-7">
+      <pre tabIndex={0} aria-label="Terminal session of nimbus deploy" className="self-start overflow-x-auto rounded-xl border border-neutral-800 bg-neutral-950 p-5 font-mono text-[13px] leading-7">
         {LINES.map((line) => (
           <span key={line.text} className={`block ${TONES[line.tone]}`}>
             {line.text}

@@ -1,8 +1,8 @@
 'use client';
-// The interactive parts of the design system page: a modal, toasts, a popover and the copy button,
+// The interactive parts of the design system page: a modal, toasts, a popover, a tooltip and the copy button,
 // live from @nimbus/ui so what you try here is exactly what the dashboard uses.
 import { useState } from 'react';
-import { Button, CopyButton, Modal, Popover, useToast } from '@nimbus/ui';
+import { Button, CopyButton, Modal, Popover, Tooltip, useToast } from '@nimbus/ui';
 
 export function ModalDemo() {
   const [open, setOpen] = useState(false);
@@ -56,4 +56,12 @@ export function PopoverDemo() {
 
 export function CopyDemo() {
   return <CopyButton value="npx nimbus deploy" label="Copy command" />;
+}
+
+export function TooltipDemo() {
+  return (
+    <Tooltip text="Builds the same files again with the project's current settings.">
+      <Button>Redeploy</Button>
+    </Tooltip>
+  );
 }

@@ -27,7 +27,8 @@ export function ZoneLink({ href, onMouseEnter, onFocus, ...rest }: Props) {
   const pathname = usePathname();
   // A bad target in our own pages is a bug; failing the build shows it before a visitor does.
   if (!isValidLinkTarget(href)) throw new Error(`ZoneLink: "${href}" is not a valid internal link target.`);
-  const current = pathname === href.replace(/[?#].*$/, '') ? 'page' : undefined;
+  // A link to a section of a page (/#features) is not the page itself.
+  const current = !href.includes('#') && pathname === href.replace(/\?.*$/, '') ? 'page' : undefined;
   if (!isCrossZone(pathname, href)) {
     return <Link href={href} aria-current={current} onMouseEnter={onMouseEnter} onFocus={onFocus} {...rest} />;
   }

@@ -46,6 +46,14 @@ describe('production host, promote and rollback', () => {
     expect((await t.call('GET', '/v13/deployments/shop.localhost', { token })).json.id).toBe(prod1.id);
   });
 
+  it('shows in the project which deployment is newest and which serves production, in lists too', async () => {
+    const project = await t.call('GET', '/v9/projects/shop', { token });
+    expect(project.json.latestDeployments).toEqual([expect.objectContaining({ id: preview.id, readyState: 'READY', target: null, alias: [] })]);
+    expect(project.json.targets.production).toMatchObject({ id: prod1.id, url: prod1.url, alias: ['shop.localhost:3000'], target: 'production' });
+    const list = await t.call('GET', '/v10/projects?search=shop', { token });
+    expect(list.json.projects[0]).toMatchObject({ name: 'shop', latestDeployments: [{ id: preview.id }], targets: { production: { id: prod1.id } } });
+  });
+
   it('moves production to a newer production deployment when it is READY', async () => {
     prod2 = await ready({ 'index.html': 'v2' }, { target: 'production' });
     expect((await t.call('GET', '/v13/deployments/shop.localhost', { token })).json.id).toBe(prod2.id);

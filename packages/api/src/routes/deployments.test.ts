@@ -107,6 +107,33 @@ describe('POST /v13/deployments', () => {
   });
 });
 
+describe('redeploy (POST /v13/deployments with deploymentId)', () => {
+  it('builds the same files again with the current env vars, keeping the target unless one is sent', async () => {
+    const files = { 'package.json': JSON.stringify({ scripts: { build: 'mkdir -p dist && echo "<p>$GREETING</p>" > dist/index.html' } }) };
+    const first = await t.deploy(token, files, { name: 'redeploy-site', target: 'production' });
+    expect((await t.waitFor(token, first.json.id)).readyState).toBe('READY');
+    await t.call('POST', '/v10/projects/redeploy-site/env', { token, body: { key: 'GREETING', value: 'hello again', target: ['production', 'preview'] } });
+
+    const again = await t.call('POST', '/v13/deployments', { token, body: { deploymentId: first.json.id } });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ name: 'redeploy-site', projectId: first.json.projectId, target: 'production' });
+    expect(again.json.id).not.toBe(first.json.id);
+    expect((await t.waitFor(token, again.json.id)).readyState).toBe('READY');
+    const tree = await t.call('GET', `/file-tree?deploymentId=${again.json.id}`, { token });
+    expect(tree.json[0]).toMatchObject({ name: 'index.html', uid: sha1('<p>hello again</p>\n') });
+
+    const preview = await t.call('POST', '/v13/deployments', { token, body: { deploymentId: first.json.id, target: null } });
+    expect(preview.json.target).toBeNull();
+  });
+
+  it('answers 404 for a deployment of another team', async () => {
+    const other = await t.signup('other-redeployer@example.com');
+    const mine = await t.deploy(token, { 'index.html': 'mine' }, { name: 'mine' });
+    const res = await t.call('POST', '/v13/deployments', { token: other.token, body: { deploymentId: mine.json.id } });
+    expect(res.status).toBe(404);
+  });
+});
+
 describe('OpenAPI document', () => {
   it('documents the project, env, file and deployment routes', async () => {
     const doc = await (await t.app.request('http://localhost:3000/openapi.json')).json();

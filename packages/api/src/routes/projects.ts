@@ -1,8 +1,10 @@
 // Projects of the team in scope: list, read by id or name, create, change build settings, delete.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { createProject, deleteProject, getProject, listProjects, updateProject } from '@nimbus/db';
-import type { AppEnv } from '../context';
-import { scopeFor } from '../engine-scope';
+import type { Context } from 'hono';
+import { createProject, deleteProject, getProject, latestDeploymentsOf, listProjects, productionOf, updateProject, type Project } from '@nimbus/db';
+import type { AppEnv, Scope } from '../context';
+import { projectDeploymentJson } from '../deployment-json';
+import { hostContext, scopeFor } from '../engine-scope';
 import { projectJson } from '../project-json';
 import { body, errors, json, PaginationSchema, ScopeQuery } from '../schemas/common';
 import { ListQuery, ProjectCreate, ProjectParam, ProjectPatch, ProjectSchema } from '../schemas/projects';
@@ -10,10 +12,28 @@ import { ListQuery, ProjectCreate, ProjectParam, ProjectPatch, ProjectSchema } f
 const auth = [{ bearer: [] }];
 const ProjectList = z.object({ projects: z.array(ProjectSchema), pagination: PaginationSchema }).openapi('ProjectList');
 
+/** Projects with their newest deployment and the one serving production: two queries for any page. */
+async function withDeployments(c: Context<AppEnv>, scope: Scope, projects: Project[]) {
+  const ids = projects.map((p) => p.id);
+  const [latest, production] = await Promise.all([latestDeploymentsOf(c.var.options.db, ids), productionOf(c.var.options.db, ids)]);
+  const ctx = hostContext(c, scope);
+  const latestBy = new Map(latest.map((d) => [d.projectId, d]));
+  const productionBy = new Map(production.map((p) => [p.projectId, p]));
+  return projects.map((project) => {
+    const newest = latestBy.get(project.id);
+    const prod = productionBy.get(project.id);
+    const hostsOf = (id: string) => (prod?.deployment.id === id ? [prod.host] : []);
+    return projectJson(project, {
+      latest: newest && projectDeploymentJson(newest, ctx, hostsOf(newest.id)),
+      production: prod && projectDeploymentJson(prod.deployment, ctx, [prod.host]),
+    });
+  });
+}
+
 export function projectRoutes() {
   const app = new OpenAPIHono<AppEnv>();
 
-  // GET /v10/projects (also v9, v4) - projects of the team, newest first
+  // GET /v10/projects (also v9, v4) - projects of the team, newest first, with latest and production deployments
   for (const path of ['/v10/projects', '/v9/projects', '/v4/projects']) {
     app.openapi(
       createRoute({ method: 'get', path, tags: ['Projects'], security: auth, request: { query: ListQuery }, responses: { 200: json(ProjectList), ...errors } }),
@@ -21,7 +41,7 @@ export function projectRoutes() {
         const scope = await scopeFor(c, 'project:read');
         const q = c.req.valid('query');
         const { items, next } = await listProjects(c.var.options.db, scope.teamId, { limit: q.limit, until: q.until, search: q.search });
-        return c.json({ projects: items.map(projectJson), pagination: { count: items.length, next, prev: null } }, 200);
+        return c.json({ projects: await withDeployments(c, scope, items), pagination: { count: items.length, next, prev: null } }, 200);
       },
     );
   }
@@ -31,7 +51,8 @@ export function projectRoutes() {
     createRoute({ method: 'get', path: '/v9/projects/{idOrName}', tags: ['Projects'], security: auth, request: { params: ProjectParam, query: ScopeQuery }, responses: { 200: json(ProjectSchema), ...errors } }),
     async (c) => {
       const scope = await scopeFor(c, 'project:read');
-      return c.json(projectJson(await getProject(c.var.options.db, scope.teamId, c.req.valid('param').idOrName)), 200);
+      const [project] = await withDeployments(c, scope, [await getProject(c.var.options.db, scope.teamId, c.req.valid('param').idOrName)]);
+      return c.json(project!, 200);
     },
   );
 

@@ -20,7 +20,7 @@ export function transferRoutes() {
     requirePermission(source, 'project:transfer');
     const target = await teamScope(c, destination, 'project:create');
     const moved = await transferProjects(c.var.options.db, { fromTeamId: source.teamId, toTeamId: target.teamId, projectIds });
-    return c.json({ projects: moved.map(projectJson) }, 200);
+    return c.json({ projects: moved.map((p) => projectJson(p)) }, 200);
   }
 
   // POST /v1/projects/{id}/transfer/{teamId} - move one project (source scope: ?teamId=)

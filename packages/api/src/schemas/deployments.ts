@@ -21,7 +21,8 @@ export const DeploymentCreate = z
   .object({
     name: z.string().optional().describe('Project name; the project is created when it does not exist.'),
     project: z.string().optional().describe('Project id or name, instead of name.'),
-    files: z.array(z.union([FileRef, InlineFile])).describe('Every file of the deployment, by digest or inline.'),
+    files: z.array(z.union([FileRef, InlineFile])).optional().describe('Every file of the deployment, by digest or inline.'),
+    deploymentId: z.string().optional().describe('Redeploy: build this earlier deployment again (its files, the current settings and env vars); send no files.'),
     target: z.enum(['production', 'preview', 'staging']).nullish().describe('production moves the production host when READY.'),
     projectSettings: z.object(ProjectSettingsFields).passthrough().nullish(),
     meta: z.record(z.string(), z.string()).optional().describe('Free key/value pairs shown with the deployment.'),

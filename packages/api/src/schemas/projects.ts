@@ -23,7 +23,10 @@ export const ProjectCreate = z
   .passthrough()
   .openapi('ProjectCreate');
 
-export const ProjectPatch = z.object({ name: z.string().optional(), ...ProjectSettingsFields }).passthrough().openapi('ProjectPatch');
+export const ProjectPatch = z
+  .object({ name: z.string().optional(), speedInsights: z.boolean().optional().describe('Turns Speed Insights on or off for the project.'), ...ProjectSettingsFields })
+  .passthrough()
+  .openapi('ProjectPatch');
 
 export const ListQuery = ScopeQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('At most 100 items per page.'),

@@ -1,7 +1,7 @@
 // Aliases: hosts that point at a deployment. A project's production host is the alias row whose host
 // is a bare label (custom domains contain dots); promote and rollback move that one row in one
 // transaction, and `pg_notify('nimbus_alias', host)` fires on commit so every edge drops its cache.
-import { and, eq, notLike, sql } from 'drizzle-orm';
+import { and, eq, inArray, notLike, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString } from '../ids';
@@ -84,4 +84,14 @@ export async function listDeploymentAliases(db: Db, deploymentId: string) {
 export async function aliasHostsOfProject(db: Db | Tx, projectId: string): Promise<string[]> {
   const rows = await db.select({ host: aliases.host }).from(aliases).where(eq(aliases.projectId, projectId));
   return rows.map((r) => r.host);
+}
+
+/** Each project's production host and the deployment it serves now (after promote or rollback too). */
+export async function productionOf(db: Db, projectIds: string[]): Promise<{ projectId: string; host: string; deployment: Deployment }[]> {
+  if (!projectIds.length) return [];
+  return db
+    .select({ projectId: aliases.projectId, host: aliases.host, deployment: deployments })
+    .from(aliases)
+    .innerJoin(deployments, eq(deployments.id, aliases.deploymentId))
+    .where(and(inArray(aliases.projectId, projectIds), notLike(aliases.host, '%.%')));
 }

@@ -1,6 +1,6 @@
 // Deployments: created with their file tree and a queued build job in one transaction, read by id or
 // by URL, listed newest first, cancelled and deleted. Build-time state changes are in deployment-state.ts.
-import { and, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString } from '../ids';
@@ -74,6 +74,16 @@ export async function findDeployment(db: Db, teamId: string, idOrUrl: string, de
 export async function getDeploymentById(db: Db, id: string): Promise<Deployment | null> {
   const [row] = await db.select().from(deployments).where(eq(deployments.id, id));
   return row ?? null;
+}
+
+/** The newest deployment of each project, in one query (DISTINCT ON uses the project/created index). */
+export async function latestDeploymentsOf(db: Db, projectIds: string[]): Promise<Deployment[]> {
+  if (!projectIds.length) return [];
+  return db
+    .selectDistinctOn([deployments.projectId])
+    .from(deployments)
+    .where(inArray(deployments.projectId, projectIds))
+    .orderBy(deployments.projectId, desc(deployments.createdAt), desc(deployments.id));
 }
 
 export interface DeploymentFilter {

@@ -103,6 +103,10 @@ export async function listProjects(db: Db, teamId: string, opts: { limit: number
 export async function updateProject(db: Db, teamId: string, idOrName: string, input: Record<string, unknown>): Promise<Project> {
   const project = await getProject(db, teamId, idOrName);
   const values: Partial<Project> = { ...cleanSettings(input), updatedAt: new Date() };
+  if (input.speedInsights !== undefined) {
+    if (typeof input.speedInsights !== 'boolean') throw new DomainError('bad_request', 'speedInsights must be true or false.');
+    values.speedInsights = input.speedInsights;
+  }
   if (typeof input.name === 'string' && input.name !== project.name) {
     values.name = validateProjectName(input.name);
     if (await findProject(db, teamId, values.name)) {

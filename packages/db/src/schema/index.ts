@@ -6,3 +6,4 @@ export * from './deployments';
 export * from './analytics';
 export * from './leads';
 export * from './device';
+export * from './activity';

@@ -2,12 +2,12 @@
 // exports, in its variants, in whichever theme is active.
 import type { Metadata } from 'next';
 import { Badge, Button, Card, Input, Notice, Select, TextField, buttonClass } from '@nimbus/ui';
-import { CopyDemo, ModalDemo, PopoverDemo, ToastDemo } from '@/components/marketing/design-demos';
+import { CopyDemo, ModalDemo, PopoverDemo, ToastDemo, TooltipDemo } from '@/components/marketing/design-demos';
 import { PageIntro, Section } from '@/components/marketing/sections';
 
 export const metadata: Metadata = {
   title: 'Design system',
-  description: 'The Nimbus design system, live: buttons, inputs, fields, cards, badges, notices, modals, toasts and popovers from @nimbus/ui.',
+  description: 'The Nimbus design system, live: buttons, inputs, fields, cards, badges, notices, modals, toasts, popovers and tooltips from @nimbus/ui.',
 };
 
 function Example({ title, children }: { title: string; children: React.ReactNode }) {
@@ -89,9 +89,10 @@ export default function DesignPage() {
           <Example title="Toasts">
             <ToastDemo />
           </Example>
-          <Example title="Modal and popover">
+          <Example title="Modal, popover and tooltip">
             <ModalDemo />
             <PopoverDemo />
+            <TooltipDemo />
           </Example>
         </div>
       </Section>

@@ -1,16 +1,21 @@
-// /{team}: the team overview. Projects arrive with their own issue; until then the page shows the
-// team, its plan, and how to make the first deployment.
+// /{team}: the team overview: the team, its plan and its projects (production host, newest
+// deployment, search), or, before the first project, how to make the first deployment.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { can } from '@nimbus/core';
 import { Badge, buttonClass } from '@nimbus/ui';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { planLabel, scopeName } from '@/components/dashboard/names';
 import { PageHeader } from '@/components/dashboard/page-header';
+import { requestProtocol } from '@/components/dashboard/projects/load';
+import { ProjectList, type ProjectPage } from '@/components/dashboard/projects/project-list';
 import { FirstDeploy } from '@/components/dashboard/team/first-deploy';
 import { runtime } from '@/lib/runtime';
-import { getSession, getTeam } from '@/lib/session';
+import { getSession, getTeam, loadOrThrow } from '@/lib/session';
 
 type Props = { params: Promise<{ team: string }> };
+
+const PROJECTS_PAGE = 24;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { team: slug } = await params;
@@ -24,6 +29,7 @@ export default async function TeamOverviewPage({ params }: Props) {
   const session = await getSession();
   if (!session) return <LoginRedirect />;
   const team = await getTeam((await params).team);
+  const [projects, protocol] = await Promise.all([loadOrThrow<ProjectPage>(`/v10/projects?teamId=${team.id}&limit=${PROJECTS_PAGE}`), requestProtocol()]);
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <PageHeader
@@ -31,12 +37,23 @@ export default async function TeamOverviewPage({ params }: Props) {
         badge={<Badge tone={team.billing.plan === 'hobby' ? 'neutral' : 'blue'}>{planLabel(team.billing.plan)}</Badge>}
         description={team.personal ? 'Your personal account' : `nimbus / ${team.slug}`}
         actions={
-          <Link href={`/${team.slug}/~/settings`} className={buttonClass()}>
-            Settings
-          </Link>
+          <>
+            <Link href={`/${team.slug}/~/settings`} className={buttonClass()}>
+              Settings
+            </Link>
+            {can(team.membership?.role ?? 'VIEWER', 'project:create') && (
+              <Link href={`/new?teamSlug=${team.slug}`} className={buttonClass({ variant: 'primary' })}>
+                New project
+              </Link>
+            )}
+          </>
         }
       />
-      <FirstDeploy slug={team.slug} origin={runtime().config.publicUrl} />
+      {projects.projects.length ? (
+        <ProjectList team={{ id: team.id, slug: team.slug }} initial={projects} pageSize={PROJECTS_PAGE} protocol={protocol} />
+      ) : (
+        <FirstDeploy slug={team.slug} origin={runtime().config.publicUrl} />
+      )}
     </main>
   );
 }

@@ -1,0 +1,68 @@
+// /{team}/{project}/{deploymentId}: one deployment, live (state timeline, build log, files) with the
+// actions the viewer's role allows.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { DeploymentJson } from '@nimbus/api';
+import { can } from '@nimbus/core';
+import { buttonClass } from '@nimbus/ui';
+import { hostHref, projectPath } from '@/components/dashboard/deployments/links';
+import { DeploymentView } from '@/components/dashboard/deployments/deployment-view';
+import { LoginRedirect } from '@/components/dashboard/login-redirect';
+import { PageHeader } from '@/components/dashboard/page-header';
+import { getCreatorNames, getProject, requestProtocol } from '@/components/dashboard/projects/load';
+import { serverApi } from '@/lib/runtime';
+import { getSession, getTeam } from '@/lib/session';
+
+type Props = { params: Promise<{ team: string; project: string; deployment: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { project, deployment } = await params;
+  return { title: `${deployment} – ${project}` };
+}
+
+export default async function DeploymentPage({ params }: Props) {
+  const session = await getSession();
+  if (!session) return <LoginRedirect />;
+  const { team: slug, project: name, deployment: id } = await params;
+  const team = await getTeam(slug);
+  const project = await getProject(team.id, name);
+  const [{ status, data: deployment }, creators, protocol] = await Promise.all([
+    serverApi<DeploymentJson>(`/v13/deployments/${encodeURIComponent(id)}?teamId=${team.id}`),
+    getCreatorNames(team),
+    requestProtocol(),
+  ]);
+  if (status === 404 || (status === 200 && deployment.projectId !== project.id)) notFound();
+  if (status !== 200) throw new Error(`Loading deployment "${id}" failed with status ${status}.`);
+  const role = team.membership?.role ?? 'VIEWER';
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
+      <PageHeader
+        title="Deployment"
+        description={
+          <>
+            <Link href={projectPath(team.slug, project.name)} className="hover:text-foreground">
+              {project.name}
+            </Link>{' '}
+            / <span className="font-mono">{deployment.id}</span>
+          </>
+        }
+        actions={
+          deployment.readyState === 'READY' && (
+            <a href={hostHref(deployment.url, protocol)} target="_blank" rel="noreferrer" className={buttonClass({ variant: 'primary', size: 'small' })}>
+              Visit
+            </a>
+          )
+        }
+      />
+      <DeploymentView
+        team={{ id: team.id, slug: team.slug }}
+        project={project}
+        initial={deployment}
+        protocol={protocol}
+        creator={creators[deployment.creator.uid]}
+        can={{ promote: can(role, 'deployment:promote'), create: can(role, 'deployment:create'), cancel: can(role, 'deployment:cancel'), delete: can(role, 'deployment:delete') }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+// /{team}/{project}/deployments: every deployment of the project, filtered and paged, live while any
+// of them is queued or building.
+import type { Metadata } from 'next';
+import { DeploymentList, type DeploymentPage } from '@/components/dashboard/deployments/deployment-list';
+import { LoginRedirect } from '@/components/dashboard/login-redirect';
+import { PageHeader } from '@/components/dashboard/page-header';
+import { getCreatorNames, getProject } from '@/components/dashboard/projects/load';
+import { getSession, getTeam, loadOrThrow } from '@/lib/session';
+
+type Props = { params: Promise<{ team: string; project: string }> };
+
+const PAGE = 20;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Deployments – ${(await params).project}` };
+}
+
+export default async function ProjectDeploymentsPage({ params }: Props) {
+  const session = await getSession();
+  if (!session) return <LoginRedirect />;
+  const { team: slug, project: name } = await params;
+  const team = await getTeam(slug);
+  const project = await getProject(team.id, name);
+  const [first, creators] = await Promise.all([loadOrThrow<DeploymentPage>(`/v6/deployments?teamId=${team.id}&projectId=${project.id}&limit=${PAGE}`), getCreatorNames(team)]);
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
+      <PageHeader title="Deployments" description={`Every deployment of ${project.name}, newest first.`} />
+      <DeploymentList
+        team={{ id: team.id, slug: team.slug }}
+        projectId={project.id}
+        productionId={project.targets.production?.id ?? null}
+        creators={creators}
+        initial={first}
+        pageSize={PAGE}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,35 @@
+// /{team}/{project}/settings: name, build settings and deletion. Roles that may not change the
+// project see the values with the inputs disabled, and why.
+import type { Metadata } from 'next';
+import { can } from '@nimbus/core';
+import { LoginRedirect } from '@/components/dashboard/login-redirect';
+import { getProject } from '@/components/dashboard/projects/load';
+import { BuildSettingsForm } from '@/components/dashboard/projects/settings/build-settings-form';
+import { DeleteProject } from '@/components/dashboard/projects/settings/delete-project';
+import { ProjectNameForm } from '@/components/dashboard/projects/settings/project-name-form';
+import { ReadOnlyNote } from '@/components/dashboard/team/read-only-note';
+import { getSession, getTeam } from '@/lib/session';
+
+type Props = { params: Promise<{ team: string; project: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Settings – ${(await params).project}` };
+}
+
+export default async function ProjectSettingsPage({ params }: Props) {
+  if (!(await getSession())) return <LoginRedirect />;
+  const { team: slug, project: name } = await params;
+  const team = await getTeam(slug);
+  const project = await getProject(team.id, name);
+  const role = team.membership?.role ?? 'VIEWER';
+  const canEdit = can(role, 'project:update');
+  const scope = { id: team.id, slug: team.slug };
+  return (
+    <>
+      {!canEdit && <ReadOnlyNote role={role} what="project settings" />}
+      <ProjectNameForm team={scope} project={project} canEdit={canEdit} />
+      <BuildSettingsForm teamId={team.id} project={project} canEdit={canEdit} />
+      {can(role, 'project:delete') && <DeleteProject team={scope} project={project} />}
+    </>
+  );
+}

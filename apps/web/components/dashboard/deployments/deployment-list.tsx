@@ -1,0 +1,91 @@
+'use client';
+// A project's deployments, newest first, filtered by environment and state. It stays live: while
+// any listed deployment is queued or building, SWR polls every 2 s; once all are final it stops
+// (focus and reconnect still revalidate). Pages load with "Show more" through the API's cursor.
+import { useState } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import type { DeploymentListItem } from '@nimbus/api';
+import { Button, Notice, Select } from '@nimbus/ui';
+import { errorMessage } from '../api';
+import { DeploymentRow } from './deployment-row';
+import { isActive, STATE_LABEL, STATES } from './state-badge';
+
+export interface DeploymentPage {
+  deployments: DeploymentListItem[];
+  pagination: { next: number | null };
+}
+
+export interface DeploymentListProps {
+  team: { id: string; slug: string };
+  projectId: string;
+  /** The deployment serving production now, marked "Current". */
+  productionId: string | null;
+  creators: Record<string, string>;
+  /** The first page with no filters, rendered on the server. */
+  initial: DeploymentPage;
+  pageSize: number;
+  filters?: boolean;
+}
+
+const LIVE_MS = 2000;
+
+export function DeploymentList({ team, projectId, productionId, creators, initial, pageSize, filters = true }: DeploymentListProps) {
+  const [target, setTarget] = useState('');
+  const [state, setState] = useState('');
+  const unfiltered = !target && !state;
+  const base = `/v6/deployments?teamId=${team.id}&projectId=${projectId}&limit=${pageSize}${target ? `&target=${target}` : ''}${state ? `&state=${state}` : ''}`;
+  const { data, error, size, setSize, isValidating } = useSWRInfinite<DeploymentPage>(
+    (index, previous) => (index === 0 ? base : previous?.pagination.next ? `${base}&until=${previous.pagination.next}` : null),
+    {
+      fallbackData: unfiltered ? [initial] : undefined,
+      refreshInterval: (pages: DeploymentPage[] | undefined) => (pages?.some((p) => p.deployments.some((d) => isActive(d.state))) ? LIVE_MS : 0),
+    },
+  );
+  const deployments = data?.flatMap((p) => p.deployments) ?? [];
+  const more = Boolean(data?.at(-1)?.pagination.next);
+
+  return (
+    <div className="flex flex-col gap-3">
+      {filters && (
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col gap-1 text-xs text-muted">
+            Environment
+            <Select controlSize="small" widthClass="w-40" value={target} onChange={(e) => setTarget(e.target.value)}>
+              <option value="">All environments</option>
+              <option value="production">Production</option>
+              <option value="preview">Preview</option>
+            </Select>
+          </label>
+          <label className="flex flex-col gap-1 text-xs text-muted">
+            Status
+            <Select controlSize="small" widthClass="w-40" value={state} onChange={(e) => setState(e.target.value)}>
+              <option value="">All statuses</option>
+              {STATES.map((s) => (
+                <option key={s} value={s}>
+                  {STATE_LABEL[s]}
+                </option>
+              ))}
+            </Select>
+          </label>
+        </div>
+      )}
+      {error && !data && <Notice>{errorMessage(error)}</Notice>}
+      <div className="overflow-hidden rounded-lg border border-border" aria-busy={isValidating && !data ? true : undefined}>
+        {deployments.length ? (
+          <ul aria-label="Deployments" className="divide-y divide-border">
+            {deployments.map((d) => (
+              <DeploymentRow key={d.uid} deployment={d} team={team.slug} current={d.uid === productionId} creator={creators[d.creator.uid]} />
+            ))}
+          </ul>
+        ) : (
+          <p className="px-4 py-10 text-center text-sm text-muted">{data ? (unfiltered ? 'No deployments yet.' : 'No deployments match these filters.') : 'Loading deployments…'}</p>
+        )}
+      </div>
+      {more && (
+        <Button size="small" className="self-center" loading={isValidating && size > (data?.length ?? 0)} onClick={() => setSize(size + 1)}>
+          Show more
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+// A project's environment variables, filtered by target. Values stay hidden: "Reveal" asks the API
+// for the decrypted values (?decrypt=true, which only roles with env:read get) and shows that one;
+// sensitive values can never be revealed. Adding and removing need env:write.
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { EnvJson } from '@nimbus/api';
+import { Badge, Button, Card, Notice, Select, useToast } from '@nimbus/ui';
+import { api, errorMessage } from '../../api';
+import { ConfirmModal } from '../../confirm-modal';
+import { EnvVarForm } from './env-var-form';
+import { TARGET_LABEL, TARGETS, type Target } from './env-targets';
+
+interface Props {
+  teamId: string;
+  project: string;
+  initial: EnvJson[];
+  canRead: boolean;
+  canWrite: boolean;
+}
+
+export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Props) {
+  const key = `/v10/projects/${encodeURIComponent(project)}/env?teamId=${teamId}`;
+  const { data, mutate } = useSWR<{ envs: EnvJson[] }>(key, { fallbackData: { envs: initial } });
+  const [target, setTarget] = useState<Target | ''>('');
+  const [revealed, setRevealed] = useState<Record<string, string>>({});
+  const [removing, setRemoving] = useState<EnvJson | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const envs = (data?.envs ?? []).filter((v) => !target || v.target.includes(target));
+
+  async function reveal(id: string) {
+    setError(null);
+    try {
+      const { envs: values } = await api()<{ envs: EnvJson[] }>(`/v10/projects/${encodeURIComponent(project)}/env`, { query: { teamId, decrypt: 'true' } });
+      const value = values.find((v) => v.id === id);
+      if (value?.decrypted) setRevealed((r) => ({ ...r, [id]: value.value }));
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  const hide = (id: string) => setRevealed((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== id)));
+
+  async function remove(v: EnvJson) {
+    await api()(`/v9/projects/${encodeURIComponent(project)}/env/${v.id}`, { method: 'DELETE', query: { teamId } });
+    await mutate();
+    toast.success(`Removed ${v.key}.`);
+  }
+
+  return (
+    <>
+      {canWrite && <EnvVarForm teamId={teamId} project={project} onAdded={() => void mutate()} />}
+      <Card id="env-vars" title="Environment variables">
+        <label className="flex items-center gap-2 self-start text-sm text-muted">
+          Show
+          <Select controlSize="small" widthClass="w-44" value={target} onChange={(e) => setTarget(e.target.value as Target | '')}>
+            <option value="">All environments</option>
+            {TARGETS.map((t) => (
+              <option key={t} value={t}>
+                {TARGET_LABEL[t]}
+              </option>
+            ))}
+          </Select>
+        </label>
+        {error && <Notice>{error}</Notice>}
+        {envs.length ? (
+          <ul aria-label="Variables" className="divide-y divide-border rounded-md border border-border">
+            {envs.map((v) => (
+              <li key={v.id} className="grid items-center gap-2 px-4 py-3 sm:grid-cols-[minmax(8rem,1fr)_minmax(8rem,1.5fr)_auto]">
+                <span className="flex min-w-0 flex-col gap-1">
+                  <span className="truncate font-mono text-sm font-medium">{v.key}</span>
+                  <span className="flex flex-wrap gap-1">
+                    {v.target.map((t) => (
+                      <Badge key={t}>{TARGET_LABEL[t as Target] ?? t}</Badge>
+                    ))}
+                  </span>
+                </span>
+                <span className="truncate font-mono text-sm text-muted" aria-label={v.id in revealed ? `Value of ${v.key}` : `Value of ${v.key} hidden`}>
+                  {v.id in revealed ? revealed[v.id] || '(empty)' : v.type === 'sensitive' ? 'Sensitive' : '••••••••••'}
+                </span>
+                <span className="flex items-center gap-1 sm:justify-end">
+                  {canRead && v.type !== 'sensitive' && (
+                    <Button size="small" variant="ghost" aria-label={`${v.id in revealed ? 'Hide' : 'Reveal'} ${v.key}`} onClick={() => (v.id in revealed ? hide(v.id) : void reveal(v.id))}>
+                      {v.id in revealed ? 'Hide' : 'Reveal'}
+                    </Button>
+                  )}
+                  {canWrite && (
+                    <Button size="small" variant="ghost" aria-label={`Remove ${v.key}`} onClick={() => setRemoving(v)}>
+                      Remove
+                    </Button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted">{target ? `No variables for ${TARGET_LABEL[target]}.` : 'No environment variables yet.'}</p>
+        )}
+      </Card>
+      <ConfirmModal
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Remove environment variable"
+        description={`Builds from the next deployment on will not see ${removing?.key ?? 'it'}. Deployments already built keep their value.`}
+        confirmLabel="Remove"
+        onConfirm={() => remove(removing!)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+'use client';
+// Renames a project. The name is part of every project URL, so after saving the page moves to the
+// new address; deployments keep their own hosts.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { ProjectJson } from '@nimbus/api';
+import { Button, Card, TextField, useToast } from '@nimbus/ui';
+import { api, errorMessage } from '../../api';
+import { projectPath } from '../../deployments/links';
+
+export function ProjectNameForm({ team, project, canEdit }: { team: { id: string; slug: string }; project: ProjectJson; canEdit: boolean }) {
+  const [name, setName] = useState(project.name);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const router = useRouter();
+  const toast = useToast();
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await api()<ProjectJson>(`/v9/projects/${project.id}`, { method: 'PATCH', body: { name: name.trim() }, query: { teamId: team.id } });
+      toast.success('Project name saved.');
+      router.replace(`${projectPath(team.slug, saved.name)}/settings`);
+      router.refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Card
+        id="project-name"
+        title="Project name"
+        description="Used in the project's URLs and in the hosts of new deployments."
+        footer={
+          <>
+            <span>Lower-case letters, digits, “.”, “_” and “-”, up to 100.</span>
+            {canEdit && (
+              <Button type="submit" variant="primary" size="small" loading={saving} disabled={name.trim() === project.name}>
+                Save
+              </Button>
+            )}
+          </>
+        }
+      >
+        <TextField label="Project name" className="max-w-md" value={name} disabled={!canEdit} maxLength={100} error={error} onChange={(e) => setName(e.target.value.toLowerCase())} />
+      </Card>
+    </form>
+  );
+}
