@@ -29,6 +29,7 @@ beforeAll(async () => {
         { source: '/moved', destination: '/about.html', statusCode: 301 },
         { source: '/legacy/(.*)', destination: '/docs/$1' },
         { source: '/github', destination: 'https://github.com/nimbus' },
+        { source: '/(.*)', has: [{ type: 'header', key: 'x-country', value: 'GB' }], destination: '/uk' },
       ],
       rewrites: [{ source: '/(.*)', destination: '/index.html' }],
       headers: [
@@ -78,6 +79,7 @@ describe('redirects, rewrites and headers', () => {
     expect(await redirect('rules', '/moved')).toEqual([301, '/about.html']);
     expect(await redirect('rules', '/legacy/a/b')).toEqual([308, '/docs/a/b']);
     expect(await redirect('rules', '/github')).toEqual([308, 'https://github.com/nimbus']);
+    expect((await t.get('rules.localhost', '/about.html')).status).toBe(200);
   });
 
   it('rewrites to the SPA shell only where no file exists', async () => {

@@ -29,6 +29,8 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 interface Source {
   source?: unknown;
+  has?: unknown;
+  missing?: unknown;
 }
 
 export function compileRules(config: Record<string, unknown>): Rules {
@@ -85,9 +87,13 @@ function list<T>(value: unknown): T[] {
   return Array.isArray(value) ? value.filter((v): v is T => typeof v === 'object' && v !== null) : [];
 }
 
-/** Compiles a rule's source; a source path-to-regexp rejects is skipped (the build reports config errors, the edge keeps serving). */
+/**
+ * Compiles a rule's source; a source path-to-regexp rejects is skipped (the build reports config
+ * errors, the edge keeps serving). So is a rule with `has`/`missing` conditions, which the edge does
+ * not evaluate yet: skipping it is safer than applying a conditional redirect to every request.
+ */
 function withSource<T>(rule: Source, build: (m: { re: RegExp; keys: Key[] }) => T): T[] {
-  if (typeof rule.source !== 'string') return [];
+  if (typeof rule.source !== 'string' || rule.has !== undefined || rule.missing !== undefined) return [];
   const keys: Key[] = [];
   try {
     return [build({ re: pathToRegexp(rule.source, keys, { strict: true, sensitive: true, delimiter: '/' }), keys })];
