@@ -13,13 +13,13 @@ test('streams build lines before the deployment is ready, marking error output',
   const log = page.getByRole('log', { name: 'Build output' });
   await expect(log).toContainText('step 2 of 6', { timeout: 60_000 });
   // The first lines are on screen while the build still runs.
-  await expect(page.getByRole('region', { name: 'Overview' }).getByRole('definition').filter({ hasText: /^Building/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Overview' }).getByRole('definition').filter({ hasText: /^Building$/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Deployment timeline' })).toContainText('(in progress)');
   await expect(log).not.toContainText('step 6 of 6');
 
   await waitForState(page, 'Ready');
   await expect(log).toContainText('step 6 of 6');
-  const stderr = log.getByRole('listitem').filter({ hasText: 'careful: this went to stderr' });
+  const stderr = log.getByRole('listitem').filter({ has: page.getByText('careful: this went to stderr', { exact: true }) });
   await expect(stderr).toHaveAttribute('data-type', 'stderr');
   await expect(stderr.getByRole('img', { name: 'Error output' })).toBeVisible();
   await expect(page.getByText('Build finished')).toBeVisible();

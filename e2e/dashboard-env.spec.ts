@@ -16,9 +16,9 @@ test('adds a variable in settings and the next build sees it', async ({ page }) 
   await expect(page).toHaveTitle(/Settings/);
   await page.getByRole('link', { name: 'Environment Variables' }).click();
   const greeting = `hello-${Date.now()}`;
-  await page.getByLabel('Key').fill('GREETING');
-  await page.getByLabel('Value').fill(greeting);
-  await page.getByLabel('Development').uncheck();
+  await page.getByLabel('Key', { exact: true }).fill('GREETING');
+  await page.getByLabel('Value', { exact: true }).fill(greeting);
+  await page.getByLabel('Development', { exact: true }).uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Added GREETING. It applies from the next deployment.')).toBeVisible();
   const row = page.getByRole('list', { name: 'Variables' }).getByRole('listitem').filter({ hasText: 'GREETING' });
@@ -26,7 +26,7 @@ test('adds a variable in settings and the next build sees it', async ({ page }) 
   await expect(row).not.toContainText(greeting);
   await row.getByRole('button', { name: 'Reveal GREETING' }).click();
   await expect(row).toContainText(greeting);
-  await page.getByLabel('Show').selectOption('development');
+  await page.getByLabel('Show', { exact: true }).selectOption('development');
   await expect(page.getByText('No variables for Development.')).toBeVisible();
 
   await page.goto(first);

@@ -14,7 +14,7 @@ test('an invited member sees the team project and can open its deployment', asyn
   await member.goto(`/${team}`);
   const card = member.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText('Ready');
-  await card.getByRole('link', { name }).click();
+  await card.getByRole('link', { name, exact: true }).click();
   await expect(member).toHaveURL(`/${team}/${name}`);
   await expect(member.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(member.getByRole('region', { name: 'Production deployment' })).toContainText('Ready');
@@ -29,9 +29,9 @@ test('a viewer cannot change project settings: inputs disabled, no actions, API 
 
   await viewer.goto(`/${team}/${name}/settings`);
   await expect(viewer.getByRole('note')).toContainText('viewer');
-  await expect(viewer.getByLabel('Project name')).toBeDisabled();
-  await expect(viewer.getByLabel('Build command')).toBeDisabled();
-  await expect(viewer.getByLabel('Framework')).toBeDisabled();
+  await expect(viewer.getByRole('textbox', { name: 'Project name' })).toBeDisabled();
+  await expect(viewer.getByRole('textbox', { name: 'Build command' })).toBeDisabled();
+  await expect(viewer.getByRole('combobox', { name: 'Framework' })).toBeDisabled();
   await expect(viewer.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(viewer.getByRole('button', { name: 'Delete project' })).toHaveCount(0);
 

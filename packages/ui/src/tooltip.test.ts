@@ -19,7 +19,7 @@ beforeEach(() => {
   host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
-  act(() => root.render(createElement(Tooltip, { text: 'Payments run on the test platform' }, createElement('button', null, 'Test mode'))));
+  act(() => root.render(createElement(Tooltip, { text: 'Payments run on the test platform', children: createElement('button', null, 'Test mode') })));
 });
 afterEach(() => {
   act(() => root.unmount());

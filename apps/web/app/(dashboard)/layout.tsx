@@ -1,12 +1,14 @@
 // The dashboard zone (everything no other zone owns): header, session check and the modals of
 // logged-in users (spec 4). Logged-out visitors get only the page, which sends them to /login.
+// Internal commands show for staff (the session's flags.staff) and in preview environments (spec 6).
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { SCOPE_COOKIE } from '@nimbus/core';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
-import { DefaultTeamModalProvider } from '@/components/dashboard/default-team-modal';
+import { DashboardModals } from '@/components/dashboard/modals/dashboard-modals';
 import { SessionCheck } from '@/components/dashboard/session-check';
 import { SwrProvider } from '@/components/dashboard/swr-provider';
+import { runtime } from '@/lib/runtime';
 import { getSession, getTeams } from '@/lib/session';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -14,10 +16,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!session) return children;
   const [teams, jar] = await Promise.all([getTeams(), cookies()]);
   return (
-    <DefaultTeamModalProvider user={session.user} teams={teams}>
-      <SessionCheck />
-      <DashboardHeader user={session.user} teams={teams} scopeCookie={jar.get(SCOPE_COOKIE)?.value ?? null} />
-      <SwrProvider>{children}</SwrProvider>
-    </DefaultTeamModalProvider>
+    <SwrProvider>
+      <DashboardModals user={session.user} teams={teams} internal={session.flags.staff === true || runtime().config.environment === 'preview'}>
+        <SessionCheck />
+        <DashboardHeader user={session.user} teams={teams} scopeCookie={jar.get(SCOPE_COOKIE)?.value ?? null} />
+        {children}
+      </DashboardModals>
+    </SwrProvider>
   );
 }

@@ -1,6 +1,7 @@
 // The dashboard's top bar: logo, scope switcher, then the user menu. Section layouts put their own
 // tabs below it with <SubNav>, so new sections (projects, deployments) never touch this file.
 import type { TeamJson, UserJson } from '@nimbus/api';
+import { CommandMenuButton } from './command-menu/command-menu-button';
 import { Logo } from './logo';
 import { ScopeSwitcher } from './scope-switcher';
 import { UserMenu } from './user-menu';
@@ -17,6 +18,7 @@ export function DashboardHeader({ user, teams, scopeCookie }: Props) {
         </span>
         <ScopeSwitcher user={user} teams={teams} scopeCookie={scopeCookie} />
         <div className="ml-auto flex items-center gap-3">
+          <CommandMenuButton />
           <a href="/docs" className="hidden text-sm text-muted hover:text-foreground sm:inline">
             Docs
           </a>

@@ -46,7 +46,10 @@ export function SearchBox() {
 
   useEffect(() => {
     let current = true;
-    if (!query.trim()) return setResults({ queryID: '', hits: [] });
+    if (!query.trim()) {
+      setResults({ queryID: '', hits: [] });
+      return;
+    }
     loadIndex().then((search) => {
       if (!current) return;
       const hits = search.search(query).slice(0, MAX_HITS) as unknown as SearchHit[];

@@ -14,7 +14,7 @@ type Props = { team: TeamJson; billing: TeamJson['billing']; testMode: boolean; 
 
 export function PlanCard({ team, billing, testMode, now }: Props) {
   const plan = PLANS[billing.plan as PlanId];
-  const trialing = billing.status === 'trialing' && billing.trial;
+  const trial = billing.status === 'trialing' && billing.trial?.start && billing.trial.end ? { start: billing.trial.start, end: billing.trial.end } : null;
   const role = team.membership?.role ?? 'VIEWER';
   return (
     <Card
@@ -22,18 +22,18 @@ export function PlanCard({ team, billing, testMode, now }: Props) {
       title={
         <span className="flex flex-wrap items-center gap-2">
           {plan.name} plan
-          <Badge tone={trialing ? 'blue' : 'green'}>{trialing ? 'Trialing' : 'Active'}</Badge>
+          <Badge tone={trial ? 'blue' : 'green'}>{trial ? 'Trialing' : 'Active'}</Badge>
           {testMode && <TestModeBadge />}
         </span>
       }
       description={plan.tagline}
       footer={<Footer team={team} plan={billing.plan} canUpgrade={can(role, 'billing:update')} />}
     >
-      {trialing && (
+      {trial && (
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <Fact label="Trial started">{formatDate(billing.trial!.start)}</Fact>
-          <Fact label="Trial ends">{formatDate(billing.trial!.end)}</Fact>
-          <Fact label="Days left">{trialDaysLeft(billing.trial!.end, now)}</Fact>
+          <Fact label="Trial started">{formatDate(trial.start)}</Fact>
+          <Fact label="Trial ends">{formatDate(trial.end)}</Fact>
+          <Fact label="Days left">{trialDaysLeft(trial.end, now)}</Fact>
         </dl>
       )}
     </Card>

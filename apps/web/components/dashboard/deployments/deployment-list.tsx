@@ -2,7 +2,7 @@
 // A project's deployments, newest first, filtered by environment and state. It stays live: while
 // any listed deployment is queued or building, SWR polls every 2 s; once all are final it stops
 // (focus and reconnect still revalidate). Pages load with "Show more" through the API's cursor.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { DeploymentListItem } from '@nimbus/api';
 import { Button, Notice, Select } from '@nimbus/ui';
@@ -32,6 +32,7 @@ const LIVE_MS = 2000;
 export function DeploymentList({ team, projectId, productionId, creators, initial, pageSize, filters = true }: DeploymentListProps) {
   const [target, setTarget] = useState('');
   const [state, setState] = useState('');
+  const id = useId();
   const unfiltered = !target && !state;
   const base = `/v6/deployments?teamId=${team.id}&projectId=${projectId}&limit=${pageSize}${target ? `&target=${target}` : ''}${state ? `&state=${state}` : ''}`;
   const { data, error, size, setSize, isValidating } = useSWRInfinite<DeploymentPage>(
@@ -48,17 +49,17 @@ export function DeploymentList({ team, projectId, productionId, creators, initia
     <div className="flex flex-col gap-3">
       {filters && (
         <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-xs text-muted">
-            Environment
-            <Select controlSize="small" widthClass="w-40" value={target} onChange={(e) => setTarget(e.target.value)}>
+          <div className="flex flex-col gap-1 text-xs text-muted">
+            <label htmlFor={`${id}-target`}>Environment</label>
+            <Select id={`${id}-target`} controlSize="small" widthClass="w-40" value={target} onChange={(e) => setTarget(e.target.value)}>
               <option value="">All environments</option>
               <option value="production">Production</option>
               <option value="preview">Preview</option>
             </Select>
-          </label>
-          <label className="flex flex-col gap-1 text-xs text-muted">
-            Status
-            <Select controlSize="small" widthClass="w-40" value={state} onChange={(e) => setState(e.target.value)}>
+          </div>
+          <div className="flex flex-col gap-1 text-xs text-muted">
+            <label htmlFor={`${id}-state`}>Status</label>
+            <Select id={`${id}-state`} controlSize="small" widthClass="w-40" value={state} onChange={(e) => setState(e.target.value)}>
               <option value="">All statuses</option>
               {STATES.map((s) => (
                 <option key={s} value={s}>
@@ -66,7 +67,7 @@ export function DeploymentList({ team, projectId, productionId, creators, initia
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
         </div>
       )}
       {error && !data && <Notice>{errorMessage(error)}</Notice>}

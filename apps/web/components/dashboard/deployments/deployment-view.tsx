@@ -22,7 +22,7 @@ export interface DeploymentViewProps {
 
 export function DeploymentView({ team, project, initial, protocol, creator, can }: DeploymentViewProps) {
   const { data, mutate } = useDeployment(team.id, initial);
-  const { data: liveProject } = useProject(team.id, project);
+  const { data: liveProject, mutate: refreshProject } = useProject(team.id, project);
   const d = data ?? initial;
   return (
     <div className="flex flex-col gap-6">
@@ -34,7 +34,7 @@ export function DeploymentView({ team, project, initial, protocol, creator, can 
         </div>
       </Card>
       <Card id="build-logs" title="Build logs">
-        <BuildLog teamId={team.id} deploymentId={d.id} onFinished={() => void mutate()} />
+        <BuildLog teamId={team.id} deploymentId={d.id} onFinished={() => void Promise.all([mutate(), refreshProject()])} />
       </Card>
       <Card id="files" title="Files">
         <FileTree teamId={team.id} deploymentId={d.id} url={d.url} protocol={protocol} ready={d.readyState === 'READY'} />

@@ -40,9 +40,7 @@ export function TransferModal({ register, user, teams }: Props) {
   const source = teams.find((t) => t.id === data?.sourceAccount.id);
   const destinations = data ? transferDestinations(teams, data.sourceAccount.id) : [];
   const destination = destinations.find((t) => t.id === destinationId);
-  const listed = useSWR(open && data && data.projects.length === 0 ? `/v10/projects?teamId=${data.sourceAccount.id}&limit=100` : null, (path: string) =>
-    api()<{ projects: TransferProject[] }>(path),
-  );
+  const listed = useSWR<{ projects: TransferProject[] }>(open && data && data.projects.length === 0 ? `/v10/projects?teamId=${data.sourceAccount.id}&limit=100` : null);
   const projects = data?.projects.length ? data.projects : (listed.data?.projects ?? []);
   const selected = projects.filter((p) => chosen.has(p.id));
   const warned = speedInsightsWarning(source, destination, selected);

@@ -2,7 +2,7 @@
 // The upgrade modal (spec 3, 4): opened through openUpgradeModal() from anywhere in the dashboard,
 // it moves a hobby team the user may bill for to Pro through POST /api/v1/plan/change (the first
 // time with the 14-day trial), then reports the upgrade event, converted or abandoned.
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import type { Member, TeamJson, UserJson } from '@nimbus/api';
@@ -24,6 +24,7 @@ export function UpgradeModal({ user, teams }: Props) {
   const scope = useSyncExternalStore(upgradeStore.subscribe, upgradeStore.getSnapshot, () => null);
   useEffect(() => upgradeStore.attach(), []);
   const router = useRouter();
+  const pathname = usePathname();
   const toast = useToast();
   const eligible = upgradableTeams(teams);
   const [shown, setShown] = useState<UpgradeScope | null>(null);
@@ -33,11 +34,11 @@ export function UpgradeModal({ user, teams }: Props) {
   // A new opening (a new scope) starts from its own team hint, or the team of the current page.
   if (scope && scope !== shown) {
     setShown(scope);
-    setTeamId(pickTeam(eligible, scope.teamHint ?? window.location.pathname.split('/')[1] ?? null)?.id ?? '');
+    setTeamId(pickTeam(eligible, scope.teamHint ?? pathname.split('/')[1] ?? null)?.id ?? '');
     setError(null);
   }
   const team = eligible.find((t) => t.id === teamId) ?? null;
-  const { data } = useSWR(scope && team ? `/v3/teams/${team.id}/members` : null, (path: string) => api()<{ members: Member[] }>(path));
+  const { data } = useSWR<{ members: Member[] }>(scope && team ? `/v3/teams/${team.id}/members` : null);
   const seats = data?.members.length ?? 1;
   const cart = { existingTeamMembers: seats, cartTotal: seats * (PLANS.pro.priceMonthly ?? 0) };
 

@@ -2,7 +2,7 @@
 // A project's environment variables, filtered by target. Values stay hidden: "Reveal" asks the API
 // for the decrypted values (?decrypt=true, which only roles with env:read get) and shows that one;
 // sensitive values can never be revealed. Adding and removing need env:write.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import useSWR from 'swr';
 import type { EnvJson } from '@nimbus/api';
 import { Badge, Button, Card, Notice, Select, useToast } from '@nimbus/ui';
@@ -27,6 +27,7 @@ export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Prop
   const [removing, setRemoving] = useState<EnvJson | null>(null);
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
+  const filterId = useId();
   const envs = (data?.envs ?? []).filter((v) => !target || v.target.includes(target));
 
   async function reveal(id: string) {
@@ -52,9 +53,9 @@ export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Prop
     <>
       {canWrite && <EnvVarForm teamId={teamId} project={project} onAdded={() => void mutate()} />}
       <Card id="env-vars" title="Environment variables">
-        <label className="flex items-center gap-2 self-start text-sm text-muted">
-          Show
-          <Select controlSize="small" widthClass="w-44" value={target} onChange={(e) => setTarget(e.target.value as Target | '')}>
+        <div className="flex items-center gap-2 self-start text-sm text-muted">
+          <label htmlFor={filterId}>Show</label>
+          <Select id={filterId} controlSize="small" widthClass="w-44" value={target} onChange={(e) => setTarget(e.target.value as Target | '')}>
             <option value="">All environments</option>
             {TARGETS.map((t) => (
               <option key={t} value={t}>
@@ -62,7 +63,7 @@ export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Prop
               </option>
             ))}
           </Select>
-        </label>
+        </div>
         {error && <Notice>{error}</Notice>}
         {envs.length ? (
           <ul aria-label="Variables" className="divide-y divide-border rounded-md border border-border">

@@ -8,6 +8,7 @@ import { BuildSettingsForm } from '@/components/dashboard/projects/settings/buil
 import { DeleteProject } from '@/components/dashboard/projects/settings/delete-project';
 import { ProjectNameForm } from '@/components/dashboard/projects/settings/project-name-form';
 import { ReadOnlyNote } from '@/components/dashboard/team/read-only-note';
+import { TransferProjectCard } from '@/components/dashboard/transfer/transfer-project-card';
 import { getSession, getTeam } from '@/lib/session';
 
 type Props = { params: Promise<{ team: string; project: string }> };
@@ -29,6 +30,7 @@ export default async function ProjectSettingsPage({ params }: Props) {
       {!canEdit && <ReadOnlyNote role={role} what="project settings" />}
       <ProjectNameForm team={scope} project={project} canEdit={canEdit} />
       <BuildSettingsForm teamId={team.id} project={project} canEdit={canEdit} />
+      <TransferProjectCard team={team} project={project} />
       {can(role, 'project:delete') && <DeleteProject team={scope} project={project} />}
     </>
   );

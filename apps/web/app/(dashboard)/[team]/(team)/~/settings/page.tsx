@@ -6,6 +6,7 @@ import { DeleteTeam } from '@/components/dashboard/team/delete-team';
 import { ReadOnlyNote } from '@/components/dashboard/team/read-only-note';
 import { TeamNameForm } from '@/components/dashboard/team/team-name-form';
 import { TeamSlugForm } from '@/components/dashboard/team/team-slug-form';
+import { BulkTransferCard } from '@/components/dashboard/transfer/bulk-transfer-card';
 import { runtime } from '@/lib/runtime';
 import { getSession, getTeam, getTeams } from '@/lib/session';
 
@@ -28,6 +29,7 @@ export default async function TeamGeneralSettingsPage({ params }: Props) {
       {!canEdit && <ReadOnlyNote role={role} />}
       <TeamNameForm team={team} canEdit={canEdit} />
       <TeamSlugForm team={team} canEdit={canEdit} host={host} />
+      {can(role, 'project:transfer') && <BulkTransferCard team={team} />}
       {!team.personal && can(role, 'team:delete') && <DeleteTeam team={team} afterDelete={`/${personal?.slug ?? session.user.username}`} />}
     </>
   );

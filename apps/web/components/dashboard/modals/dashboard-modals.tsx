@@ -1,0 +1,25 @@
+'use client';
+// Everything the dashboard opens over a page, mounted once by the dashboard layout and only for
+// logged-in users (spec 4, 6): the set-default-team, transfer (lazy) and upgrade modals, and the
+// command menu with its internal commands for staff and preview environments.
+import type { ReactNode } from 'react';
+import type { TeamJson, UserJson } from '@nimbus/api';
+import { CommandMenuProvider } from '../command-menu/command-menu-provider';
+import { DefaultTeamModalProvider } from '../default-team-modal';
+import { TransferModalProvider } from '../transfer/transfer-provider';
+import { UpgradeModal } from '../upgrade/upgrade-modal';
+
+type Props = { user: UserJson; teams: TeamJson[]; internal: boolean; children: ReactNode };
+
+export function DashboardModals({ user, teams, internal, children }: Props) {
+  return (
+    <DefaultTeamModalProvider user={user} teams={teams}>
+      <TransferModalProvider user={user} teams={teams}>
+        <CommandMenuProvider user={user} teams={teams} internal={internal}>
+          {children}
+          <UpgradeModal user={user} teams={teams} />
+        </CommandMenuProvider>
+      </TransferModalProvider>
+    </DefaultTeamModalProvider>
+  );
+}

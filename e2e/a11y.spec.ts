@@ -1,0 +1,61 @@
+// Accessibility of every dashboard page (issue #5): axe-core finds no serious or critical violation
+// in the light or the dark theme, on the pages and with the command menu and upgrade modal open.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { signUp, test } from './helpers';
+
+async function create(page: Page, path: string, data: unknown) {
+  const res = await page.request.post(`/api${path}`, { data });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`dashboard pages have no serious axe violations in the ${scheme} theme`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    const { username } = await signUp(page);
+    const team = await create(page, '/v1/teams', { name: `Axe ${scheme} ${Date.now()}` });
+    const project = await create(page, `/v11/projects?teamId=${team.id}`, { name: `axe-${scheme}-${Date.now()}` });
+    const deployment = await create(page, `/v13/deployments?teamId=${team.id}`, { name: project.name, files: [{ file: 'index.html', data: '<h1>Hello</h1>' }] });
+    const pages = [
+      `/${team.slug}`,
+      `/${team.slug}/~/settings`,
+      `/${team.slug}/~/settings/members`,
+      `/${team.slug}/~/settings/billing`,
+      `/${username}/~/settings/billing`,
+      '/account',
+      '/account/tokens',
+      '/new/team',
+      '/new',
+      `/${team.slug}/${project.name}`,
+      `/${team.slug}/${project.name}/deployments`,
+      `/${team.slug}/${project.name}/settings`,
+      `/${team.slug}/${project.name}/settings/environment-variables`,
+      `/${team.slug}/${project.name}/${deployment.id}`,
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${scheme}\\b`));
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+
+    await page.goto(`/${team.slug}/~/settings/billing`);
+    await page.locator('#plan').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expect(page.getByRole('dialog', { name: 'Upgrade to Pro' }).getByText('1 member')).toBeVisible();
+    expect(await seriousViolations(page), 'upgrade modal').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+K');
+    await expect(page.getByRole('combobox', { name: 'Search commands' })).toBeFocused();
+    expect(await seriousViolations(page), 'command menu').toEqual([]);
+  });
+}
