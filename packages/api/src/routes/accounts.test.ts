@@ -101,6 +101,8 @@ describe('/v2/user', () => {
     const res = await t.call('PATCH', '/v2/user', { token, body: { name: 'Grace Hopper', defaultTeamId: team.json.slug } });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({ name: 'Grace Hopper', defaultTeamId: team.json.id });
+    const personal = (await t.call('GET', '/v2/teams', { token })).json.teams.find((x: { personal: boolean }) => x.personal);
+    expect(personal.name).toBe('Grace Hopper');
     const teams = await t.call('GET', '/v1/teams', { token });
     expect(teams.json.teams[0].id).toBe(team.json.id);
   });

@@ -1,6 +1,6 @@
 // Accounts: sign-up (user + personal hobby team, the "northstar" model), login, sessions, profile.
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { isReservedSlug, slugify } from '@nimbus/core';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
@@ -99,9 +99,16 @@ export async function getUser(db: Db, id: string): Promise<User> {
 export async function updateUser(db: Db, id: string, patch: { name?: string | null }): Promise<User> {
   const name = patch.name === undefined ? undefined : patch.name?.trim() || null;
   if (name && name.length > 256) throw new DomainError('bad_request', 'Names are at most 256 characters.');
-  const [user] = await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-  if (!user) throw notFound('The user');
-  return user;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    if (!user) throw notFound('The user');
+    // The personal team carries its user's name (spec 1: a personal account is shown by the user's name).
+    if (name !== undefined) {
+      const personal = tx.select({ id: memberships.teamId }).from(memberships).where(eq(memberships.userId, id));
+      await tx.update(teams).set({ name, updatedAt: new Date() }).where(and(eq(teams.personal, true), inArray(teams.id, personal)));
+    }
+    return user;
+  });
 }
 
 /**
