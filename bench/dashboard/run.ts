@@ -1,7 +1,8 @@
 // bench/dashboard: how fast a team with 200 projects and 2,000 deployments opens. Seeds a fresh data
 // dir through the domain functions, starts the real server on it (apps/web/server.ts on a free
 // port, with an existing web build: NIMBUS_NEXT_DIST, default .next-dash), then measures
-//   - TTFB and full response of GET /{team} with the session cookie, N=20 (median, p95),
+//   - TTFB and full response of GET /{team} with the session cookie, N=20 (median, p95), and of the
+//     API call behind its list,
 //   - in Chromium: first contentful paint and the moment the projects list is in the page,
 // beside the same figures for GET /api/health and the static /pricing page in the same run.
 // Run: npx tsx bench/dashboard/run.ts   (build first: NIMBUS_NEXT_DIST=.next-dash npx next build apps/web)
@@ -38,6 +39,7 @@ try {
   for (const [label, url, headers] of [
     ['GET /api/health (baseline)', `${origin}/api/health`, {}],
     ['GET /pricing (static baseline)', `${origin}/pricing`, {}],
+    ['GET /api/v10/projects (the list call, 24)', `${origin}/api/v10/projects?teamId=${seeded.teamId}&limit=24`, { cookie }],
     [`GET /${seeded.slug} (${PROJECTS} projects)`, `${origin}/${seeded.slug}`, { cookie }],
   ] as const) {
     for (let i = 0; i < 3; i++) await ttfb(url, headers); // warm-up: first compile of the route, caches

@@ -9,6 +9,7 @@ import { createDeployment, createProject, createSession, createTeam, markBuildin
 
 export interface Seeded {
   slug: string;
+  teamId: string;
   sessionToken: string;
   projects: number;
   deployments: number;
@@ -38,7 +39,7 @@ export async function seed(dataDir: string, projects: number, perProject: number
     // their jobs are closed here, or the server's worker would pick all of them up at start.
     await db.update(schema.buildJobs).set({ state: 'done' }).where(eq(schema.buildJobs.state, 'queued'));
     const { token } = await createSession(db, user.id);
-    return { slug: team.slug, sessionToken: token, projects, deployments };
+    return { slug: team.slug, teamId: team.id, sessionToken: token, projects, deployments };
   } finally {
     await database.close();
   }

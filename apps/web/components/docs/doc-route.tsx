@@ -1,5 +1,6 @@
 // The three [slug] routes of the docs zone (/docs, /guides and /help pages) differ only in their
-// collection; this builds their static params, metadata and page from it.
+// collection; this builds their static params, metadata and page from it. Unknown slugs get this
+// zone's 404 instead of falling through to the dashboard's /{team}/{project} route.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getEntry, listEntries, type DocCollection } from '@/lib/content';

@@ -41,7 +41,9 @@ export function CommandMenu({ onClose, user, teams, internal }: CommandMenuProps
       if (opener instanceof HTMLElement) opener.focus();
     };
   }, []);
-  useEffect(() => document.getElementById(optionId(current))?.scrollIntoView?.({ block: 'nearest' }));
+  useEffect(() => {
+    document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
+  });
 
   const choose = (command: Command | undefined) => {
     if (!command) return;

@@ -6,7 +6,7 @@ import { ApiError } from '@nimbus/client';
 import { api } from '../api';
 import type { PickedFile } from './collect-files';
 
-export const UPLOAD_CONCURRENCY = 4;
+const UPLOAD_CONCURRENCY = 4;
 
 export interface Progress {
   phase: 'hashing' | 'uploading' | 'creating';

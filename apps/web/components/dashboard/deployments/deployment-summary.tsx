@@ -4,7 +4,7 @@
 import type { DeploymentJson } from '@nimbus/api';
 import { Badge, cx } from '@nimbus/ui';
 import { hostHref } from './links';
-import { StateBadge } from './state-badge';
+import { isActive, StateBadge } from './state-badge';
 import { duration } from './state-timeline';
 import { TimeAgo } from './time-ago';
 
@@ -59,7 +59,7 @@ export function DeploymentSummary({ deployment: d, protocol, creator, current }:
             </a>
           ))
         ) : (
-          <span className="text-muted">{d.target === 'production' ? 'Not serving the production host now' : 'Only its own URL'}</span>
+          <span className="text-muted">{isActive(d.readyState) ? 'Assigned when the build is ready' : d.target === 'production' ? 'Not serving the production host now' : 'Only its own URL'}</span>
         )}
       </Fact>
     </dl>

@@ -30,7 +30,7 @@ const clientNow = () => now;
 const serverNow = () => (typeof window === 'undefined' ? Date.now() : now);
 
 /** "just now", "5m ago", "3h ago", "2d ago", then the date. */
-export function ago(ms: number, at: number): string {
+function ago(ms: number, at: number): string {
   const s = Math.max(0, Math.round((at - ms) / 1000));
   if (s < 45) return 'just now';
   if (s < 3600) return `${Math.max(1, Math.round(s / 60))}m ago`;

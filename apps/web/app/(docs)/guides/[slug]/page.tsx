@@ -3,7 +3,6 @@ import { docRoute } from '@/components/docs/doc-route';
 
 const route = docRoute('guides');
 
-export const dynamicParams = false;
 export const generateStaticParams = route.generateStaticParams;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,4 +1,5 @@
 // /blog/{slug}: one post rendered from MDX at build time. Four posts are demo popup pages (20 s).
+// Unknown slugs render notFound() here instead of falling through to the dashboard's /{team}/{project}.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { DemoPopup } from '@/components/marketing/demo-popup';
@@ -8,8 +9,6 @@ import { formatDate, getEntry, listEntries } from '@/lib/content';
 import { renderMdx } from '@/lib/content-mdx';
 
 type Props = { params: Promise<{ slug: string }> };
-
-export const dynamicParams = false;
 
 export function generateStaticParams() {
   return listEntries('blog').map((post) => ({ slug: post.slug }));
