@@ -91,6 +91,9 @@ export async function teamWithMember(page: Page, browser: Browser, role: 'MEMBER
   const member = await context.newPage();
   await member.goto(link);
   await member.getByRole('link', { name: 'Sign up' }).click();
+  // The login form has the same fields: fill only once the sign-up page is there.
+  await member.waitForURL(/\/signup\?next=%2Finvite%2F/);
+  await expect(member.getByRole('button', { name: 'Create account' })).toBeVisible();
   await fillSignup(member, email);
   await member.getByRole('button', { name: 'Accept and join' }).click();
   await expect(member).toHaveURL(`/${team}`);

@@ -15,6 +15,7 @@ export * from './queries/deployment-files';
 export * from './queries/deployment-state';
 export * from './queries/build-logs';
 export * from './queries/leads';
+export * from './queries/staff';
 export * from './queries/analytics';
 export * from './queries/device';
 export * from './queries/billing';

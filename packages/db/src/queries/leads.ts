@@ -4,7 +4,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { LeadKind } from '@nimbus/core';
 import type { Db } from '../client';
 import { newId } from '../ids';
-import { leads, teams, memberships } from '../schema';
+import { leads } from '../schema';
 import { normalizeEmail } from './accounts';
 
 export type Lead = typeof leads.$inferSelect;
@@ -22,15 +22,4 @@ export async function createLead(db: Db, input: NewLead): Promise<Lead> {
 export async function listLeads(db: Db, opts: { kind?: LeadKind; limit: number; until?: number }): Promise<Lead[]> {
   const where = and(opts.kind ? eq(leads.kind, opts.kind) : undefined, opts.until ? lt(leads.createdAt, new Date(opts.until)) : undefined);
   return db.select().from(leads).where(where).orderBy(desc(leads.createdAt)).limit(opts.limit);
-}
-
-/** Staff are the members of the team whose slug is the configured staff team (spec 1). */
-export async function isStaff(db: Db, userId: string, staffTeamSlug: string): Promise<boolean> {
-  const [row] = await db
-    .select({ teamId: teams.id })
-    .from(memberships)
-    .innerJoin(teams, eq(teams.id, memberships.teamId))
-    .where(and(eq(memberships.userId, userId), eq(teams.slug, staffTeamSlug)))
-    .limit(1);
-  return Boolean(row);
 }

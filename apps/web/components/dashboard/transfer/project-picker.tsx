@@ -26,13 +26,13 @@ export function ProjectPicker({ projects, loading, chosen, onChange }: Props) {
       {projects.length > 0 && (
         <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border border-border p-2">
           {projects.map((project) => (
-          <li key={project.id}>
-            <label className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-subtle">
-              <input type="checkbox" className="size-4 accent-foreground" checked={chosen.has(project.id)} onChange={(e) => toggle(project.id, e.target.checked)} />
-              <span className="min-w-0 flex-1 truncate font-mono text-[13px]">{project.name}</span>
-              {project.speedInsights?.enabled && <span className="text-xs text-muted">Speed Insights</span>}
-            </label>
-          </li>
+            <li key={project.id}>
+              <label className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-subtle">
+                <input type="checkbox" className="size-4 accent-foreground" checked={chosen.has(project.id)} onChange={(e) => toggle(project.id, e.target.checked)} />
+                <span className="min-w-0 flex-1 truncate font-mono text-[13px]">{project.name}</span>
+                {project.speedInsights?.enabled && <span className="text-xs text-muted">Speed Insights</span>}
+              </label>
+            </li>
           ))}
         </ul>
       )}
