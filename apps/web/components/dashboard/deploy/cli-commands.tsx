@@ -19,7 +19,7 @@ export function CliCommands({ slug, origin }: { slug: string; origin: string }) 
           <span className="font-medium">Vercel CLI</span>{' '}
           <span className="text-muted">
             with a token from{' '}
-            <Link href="/account/tokens" className="text-accent underline-offset-4 hover:underline">
+            <Link href="/account/tokens" className="text-accent underline underline-offset-4">
               Account settings → Tokens
             </Link>
           </span>

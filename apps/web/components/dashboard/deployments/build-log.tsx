@@ -61,11 +61,13 @@ export function BuildLog({ teamId, deploymentId, onFinished }: { teamId: string;
         }}
         className="max-h-[28rem] overflow-auto rounded-md border border-border bg-subtle py-2 font-mono text-[13px] leading-6 focus-visible:outline-2 focus-visible:outline-accent"
       >
-        <ol role="log" aria-label="Build output">
-          {lines.map((line) => (
-            <LogLine key={line.id} line={line} />
-          ))}
-        </ol>
+        <div role="log" aria-label="Build output">
+          <ol>
+            {lines.map((line) => (
+              <LogLine key={line.id} line={line} />
+            ))}
+          </ol>
+        </div>
         {!lines.length && <p className="px-4 text-muted">Waiting for the build to start…</p>}
       </div>
     </div>
