@@ -33,6 +33,8 @@ export default defineConfig({
       NIMBUS_ENV: 'development',
       // Sign-up and login throttles are per client IP; e2e/helpers.ts gives each browser its own.
       NIMBUS_TRUST_PROXY: '1',
+      // Every journey signs up from 127.0.0.1; production keeps the default of 20 an hour.
+      NIMBUS_SIGNUP_LIMIT: '1000',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -51,6 +51,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     trustProxy: config.trustProxy,
     environment: config.environment,
     marketFitUrl: config.marketFitUrl,
+    signupLimitPerHour: config.signupLimitPerHour,
   });
   const close = async () => {
     await worker?.stop();

@@ -20,6 +20,8 @@ export interface ApiOptions {
   environment?: 'production' | 'preview' | 'development';
   /** Enrichment endpoint answering {grade, employees} for `?ip=`; without it market fit is 0. */
   marketFitUrl?: string;
+  /** Sign-ups allowed per client IP per hour (default 20). */
+  signupLimitPerHour?: number;
   /** File store, env cipher and events; the project, file and deployment routes need it. */
   engine?: Engine;
 }

@@ -47,7 +47,7 @@ export function sessionRoutes() {
     async (c) => {
       guard(c);
       const input = c.req.valid('json');
-      const allowed = await hitRateLimit(c.var.options.db, `signup:ip:${clientIp(c)}`, 20, 60 * 60_000);
+      const allowed = await hitRateLimit(c.var.options.db, `signup:ip:${clientIp(c)}`, c.var.options.signupLimitPerHour ?? 20, 60 * 60_000);
       if (!allowed) throw new DomainError('rate_limited', 'Too many sign-ups from this address. Try again in an hour.');
       const user = await registerUser(c.var.options.db, input);
       return c.json(await startSession(c, user), 200);
