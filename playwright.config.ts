@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// A staff team per run (the default `nimbus-staff` is reserved); workers inherit it from the runner.
+process.env.E2E_STAFF_TEAM ??= `e2e-staff-${Date.now().toString(36)}`;
 const dataDir = path.join(tmpdir(), `nimbus-e2e-${process.pid}`);
 
 export default defineConfig({
@@ -35,6 +37,7 @@ export default defineConfig({
       NIMBUS_TRUST_PROXY: '1',
       // Every journey signs up from 127.0.0.1; production keeps the default of 20 an hour.
       NIMBUS_SIGNUP_LIMIT: '1000',
+      NIMBUS_STAFF_TEAM: process.env.E2E_STAFF_TEAM,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -1,13 +1,13 @@
 // Shared steps of the public-site journeys: a signed-in Nimbus staff member for reading back what
 // the public pages stored (leads, search events). The staff team's slug is unique per database, so
-// the first run creates it and keeps its owner's login in a temp file for later runs against the same
-// database (the suite also runs against a persistent PostgreSQL).
+// the first test of a run creates it (playwright.config.ts names a fresh one per run) and keeps its
+// owner's login in a temp file for the other tests of the run.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, request, type APIRequestContext } from '@playwright/test';
 
-export const STAFF_TEAM = 'nimbus-staff';
+export const STAFF_TEAM = process.env.E2E_STAFF_TEAM!;
 const PASSWORD = 'correct horse battery';
 
 async function logIn(baseURL: string, email: string): Promise<APIRequestContext | null> {
@@ -20,7 +20,7 @@ async function logIn(baseURL: string, email: string): Promise<APIRequestContext 
 
 /** An API client signed in as a member of the staff team. */
 export async function staffApi(baseURL: string): Promise<APIRequestContext> {
-  const file = path.join(tmpdir(), `nimbus-e2e-staff-${new URL(baseURL).port}.json`);
+  const file = path.join(tmpdir(), `nimbus-e2e-${STAFF_TEAM}.json`);
   if (existsSync(file)) {
     const known = await logIn(baseURL, JSON.parse(readFileSync(file, 'utf8')).email);
     if (known) return known;

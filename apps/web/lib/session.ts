@@ -1,5 +1,6 @@
 // What dashboard server components know about the visitor: the session, their teams and one team
 // by slug, each read once per request through the API (so its permission checks apply here too).
+import { isReservedSlug } from '@nimbus/core';
 import 'server-only';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
@@ -24,9 +25,9 @@ export const getTeams = cache(async (): Promise<TeamJson[]> => {
 // Slugs are lowercase letters, digits and dashes; anything else (favicon.ico, robots.txt) is no team.
 const SLUG = /^[a-z0-9-]+$/;
 
-/** Whether a first path segment could be a team at all; checked before asking anyone to log in. */
+/** Whether a first path segment could be a team at all (never a zone prefix like /blog); checked before asking anyone to log in. */
 export function isTeamSlug(segment: string): boolean {
-  return SLUG.test(segment);
+  return SLUG.test(segment) && !isReservedSlug(segment);
 }
 
 /** The team with this slug as the user sees it; unknown teams and non-members get the 404 page. */

@@ -11,6 +11,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'settings', 'dashboard', 'oauth', 'two-factor-required', 'old-browser.html', 'well-known', '_next',
   '_nimbus', 'insights', 'hfi', 'static', 'public', 'www', 'app', 'support', 'status', 'invite',
   'invitations', 'device', 'cli', 'edge',
+  // The default staff team: nobody may create it through the API and so make themselves staff.
+  'nimbus-staff',
 ]);
 
 // API versions (/v1, /v13, ...) live at the root, so every v<number> is taken, not just v0..v20.

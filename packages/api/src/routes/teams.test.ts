@@ -24,7 +24,7 @@ describe('teams', () => {
 
   it('refuses reserved and taken slugs and lets owners rename and re-slug', async () => {
     const { token } = await t.signup('slugs@example.com');
-    for (const slug of ['pricing', 'api', 'v3', 'vercel', 'login', 'docs']) {
+    for (const slug of ['pricing', 'api', 'v3', 'vercel', 'login', 'docs', 'nimbus-staff']) {
       const r = await t.call('POST', '/v1/teams', { token, body: { name: 'Reserved', slug } });
       expect(r.status, slug).toBe(400);
       expect(r.json.error.code).toBe('invalid_slug');
