@@ -7,7 +7,7 @@ export const ORIGIN = 'http://localhost:3000';
 
 export async function createTestApi(overrides: Partial<ApiOptions> = {}) {
   const database = await createTestDatabase();
-  const app = createApi({ db: database.db, publicUrl: ORIGIN, deployDomain: 'localhost', staffTeam: 'nimbus-staff', ...overrides });
+  const app = createApi({ db: database.db, publicUrl: ORIGIN, deployDomain: 'localhost', staffTeam: 'staff-team', ...overrides });
   return { app, database, db: database.db, close: () => database.close(), ...clientFor(app) };
 }
 

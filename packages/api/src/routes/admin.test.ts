@@ -9,7 +9,7 @@ let owner: Awaited<ReturnType<typeof t.signup>>;
 beforeAll(async () => {
   t = await createTestApi();
   staff = await t.signup('admin-staff@example.com');
-  await t.call('POST', '/v1/teams', { cookie: staff.cookie, body: { name: 'Staff', slug: 'nimbus-staff' } });
+  await t.call('POST', '/v1/teams', { cookie: staff.cookie, body: { name: 'Staff', slug: 'staff-team' } });
   owner = await t.signup('admin-owner@example.com');
 });
 afterAll(() => t.close());
@@ -29,7 +29,7 @@ describe('staff routes', () => {
 
     const denied = await t.call('GET', `/v1/dashboard/projects/inspected?teamId=${team.json.id}`, { token: owner.token });
     expect(denied.status).toBe(403);
-    expect(denied.json.error.message).toContain('nimbus-staff');
+    expect(denied.json.error.message).toContain('staff-team');
   });
 
   it('GET /force-deploy-freeze-toggle flips a 60-second debug cookie for staff only', async () => {

@@ -9,7 +9,7 @@ const user = 'anonymous-0b4c6f0e-5a8e-4b0f-9d47-5c2b1a9e8f11';
 beforeAll(async () => {
   t = await createTestApi();
   staffCookie = (await t.signup('analyst@example.com')).cookie;
-  await t.call('POST', '/v1/teams', { cookie: staffCookie, body: { name: 'Staff', slug: 'nimbus-staff' } });
+  await t.call('POST', '/v1/teams', { cookie: staffCookie, body: { name: 'Staff', slug: 'staff-team' } });
 });
 afterAll(() => t.close());
 

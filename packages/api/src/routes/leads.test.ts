@@ -10,7 +10,7 @@ const lead = { kind: 'demo', name: 'Grace Hopper', email: 'Grace@Example.com', c
 beforeAll(async () => {
   t = await createTestApi();
   staffCookie = (await t.signup('staff@example.com')).cookie;
-  expect((await t.call('POST', '/v1/teams', { cookie: staffCookie, body: { name: 'Nimbus Staff', slug: 'nimbus-staff' } })).status).toBe(200);
+  expect((await t.call('POST', '/v1/teams', { cookie: staffCookie, body: { name: 'Nimbus Staff', slug: 'staff-team' } })).status).toBe(200);
   visitorCookie = (await t.signup('visitor@example.com')).cookie;
 });
 afterAll(() => t.close());
@@ -66,7 +66,7 @@ describe('GET /v1/leads', () => {
   it('answers 403 to everyone who is not staff and 403 without a login', async () => {
     const visitor = await t.call('GET', '/v1/leads', { cookie: visitorCookie });
     expect(visitor.status).toBe(403);
-    expect(visitor.json.error.message).toMatch(/nimbus-staff/);
+    expect(visitor.json.error.message).toMatch(/staff-team/);
     expect((await t.call('GET', '/v1/leads')).status).toBe(403);
   });
 });

@@ -9,7 +9,7 @@ let alice: Awaited<ReturnType<typeof t.signup>>;
 beforeAll(async () => {
   t = await createTestApi();
   staff = await t.signup('streamer@example.com');
-  await t.call('POST', '/v1/teams', { cookie: staff.cookie, body: { name: 'Staff', slug: 'nimbus-staff' } });
+  await t.call('POST', '/v1/teams', { cookie: staff.cookie, body: { name: 'Staff', slug: 'staff-team' } });
   alice = await t.signup('alice-stream@example.com');
 });
 afterAll(() => t.close());
