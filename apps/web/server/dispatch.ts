@@ -6,8 +6,10 @@ const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
 
 /** The host without port, lower-cased; IPv6 literals keep their brackets. */
 export function hostname(hostHeader: string | undefined): string {
-  const host = (hostHeader ?? '').toLowerCase();
-  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+  const host = hostHeader ?? '';
+  // indexOf instead of split: this runs on every edge request.
+  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.indexOf(':');
+  return (end > 0 ? host.slice(0, end) : host).toLowerCase();
 }
 
 export function isDeploymentHost(host: string, deployDomain: string): boolean {
