@@ -1,23 +1,19 @@
 // Host/path dispatch of the front server (ARCHITECTURE.md): deployment hosts go to the edge,
 // API paths to the Hono app, everything else to Next.js.
+import { hostnameOf } from '@nimbus/engine/src/edge/hosts';
+
+export { hostnameOf as hostname };
+
 export type Target = 'edge' | 'api' | 'zones' | 'next';
 
 const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
-
-/** The host without port, lower-cased; IPv6 literals keep their brackets. */
-export function hostname(hostHeader: string | undefined): string {
-  const host = hostHeader ?? '';
-  // indexOf instead of split: this runs on every edge request.
-  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.indexOf(':');
-  return (end > 0 ? host.slice(0, end) : host).toLowerCase();
-}
 
 export function isDeploymentHost(host: string, deployDomain: string): boolean {
   return host.endsWith(`.${deployDomain}`) && host.length > deployDomain.length + 1;
 }
 
 export function classify(hostHeader: string | undefined, url: string, deployDomain: string): Target {
-  if (isDeploymentHost(hostname(hostHeader), deployDomain)) return 'edge';
+  if (isDeploymentHost(hostnameOf(hostHeader ?? ''), deployDomain)) return 'edge';
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
   if (API_ROOT.test(url)) return 'api';
   if (url === '/.well-known/nimbus/zones.json') return 'zones';

@@ -26,8 +26,8 @@ export function resolveHost(hostname: string, deployDomain: string): string | nu
   return label && !label.includes('.') ? label : null;
 }
 
-/** `My-Site.localhost:3000` → `my-site.localhost`; IPv6 literals keep their brackets. */
-function hostnameOf(hostHeader: string): string {
+/** `My-Site.localhost:3000` → `my-site.localhost`; IPv6 literals keep their brackets. Also used by the front server's dispatch. */
+export function hostnameOf(hostHeader: string): string {
   const host = hostHeader.toLowerCase();
   if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   const colon = host.indexOf(':');
