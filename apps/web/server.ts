@@ -1,10 +1,13 @@
-// The Nimbus front server: one Node process on PORT that dispatches every request (ARCHITECTURE.md).
+// The Nimbus front server: one Node process on PORT that dispatches every request (ARCHITECTURE.md);
+// with NIMBUS_PROCESSES > 1 on PostgreSQL, that many copies of it (server/cluster.ts).
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { zonesManifest } from '@nimbus/core';
 import { loadConfig } from './server/config';
+import { superviseCopies } from './server/cluster';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { createRuntime } from './server/runtime';
 import { addServerTiming } from './server/server-timing';
@@ -63,17 +66,35 @@ function notServed(res: ServerResponse, role: string) {
   res.end(JSON.stringify({ error: { code: 'role_not_served', message: `This Nimbus process does not run the ${role} role. Route this request to one that does.` } }));
 }
 
-/** `--role web,api` on the command line overrides NIMBUS_ROLE (ARCHITECTURE.md: split roles at scale). */
+/** `--role web,api` and `--processes N` on the command line override NIMBUS_ROLE and NIMBUS_PROCESSES. */
 export function envFromArgs(argv: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const i = argv.findIndex((a) => a === '--role' || a.startsWith('--role='));
-  if (i < 0) return env;
-  const value = argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
-  return { ...env, NIMBUS_ROLE: value };
+  const result = { ...env };
+  for (const [flag, name] of [['--role', 'NIMBUS_ROLE'], ['--processes', 'NIMBUS_PROCESSES']] as const) {
+    const i = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+    if (i >= 0) result[name] = argv[i]!.includes('=') ? argv[i]!.slice(flag.length + 1) : argv[i + 1];
+  }
+  return result;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const started = await startServer(envFromArgs(process.argv.slice(2), process.env));
+async function main() {
+  const env = envFromArgs(process.argv.slice(2), process.env);
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  if (cluster.isPrimary && config.processes > 1) {
+    // Resolve the generated secret once, before the copies race to create it.
+    config.secret();
+    Object.assign(process.env, env);
+    return superviseCopies(config.processes);
+  }
+  const started = await startServer(env);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void started.close().then(() => process.exit(0)));
   }
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

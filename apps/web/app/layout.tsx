@@ -1,7 +1,5 @@
 // The page shell of every zone (spec 2): skip link, theme, progress bar, browser check, toasts.
 import type { Metadata, Viewport } from 'next';
-import { GeistMono } from 'geist/font/mono';
-import { GeistSans } from 'geist/font/sans';
 import { Suspense, type ReactNode } from 'react';
 import { THEME_COLORS } from '@nimbus/core';
 import { ToastProvider } from '@nimbus/ui';
@@ -9,6 +7,7 @@ import { browserCheckScript } from '@/components/shell/browser-check';
 import { ProgressBar } from '@/components/shell/progress-bar';
 import { SkipLink } from '@/components/shell/skip-link';
 import { ThemeProvider } from '@/components/shell/theme-provider';
+import { mono, sans } from './fonts';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -26,7 +25,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    <html lang="en" suppressHydrationWarning className={`${sans.variable} ${mono.variable}`}>
       <head>
         <script dangerouslySetInnerHTML={{ __html: browserCheckScript }} />
       </head>

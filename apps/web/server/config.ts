@@ -1,6 +1,7 @@
 // Every environment variable Nimbus reads, validated in one place (the README lists the same set).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDuration } from '@nimbus/core';
@@ -16,6 +17,7 @@ const Env = z.object({
   NIMBUS_DEPLOY_DOMAIN: z.string().default('localhost'),
   NIMBUS_SECRET: z.string().min(32).optional(),
   NIMBUS_ROLE: z.string().default(ROLES.join(',')),
+  NIMBUS_PROCESSES: z.string().regex(/^(auto|[1-9]\d{0,2})$/, 'use a whole number of processes (1 to 999) or auto').default('1'),
   NIMBUS_STAFF_TEAM: z.string().default('nimbus-staff'),
   NIMBUS_ENV: z.enum(['production', 'preview', 'development']).optional(),
   NIMBUS_MARKETFIT_URL: z.string().url().optional(),
@@ -52,6 +54,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.DATABASE_URL && roles.length < ROLES.length) {
     throw new Error('Invalid configuration: running only some roles needs DATABASE_URL (PGlite keeps every role in one process).');
   }
+  const processes = e.NIMBUS_PROCESSES === 'auto' ? availableParallelism() : Number(e.NIMBUS_PROCESSES);
+  if (!e.DATABASE_URL && processes > 1) {
+    throw new Error('Invalid configuration: NIMBUS_PROCESSES above 1 needs DATABASE_URL (PGlite is opened by one process only).');
+  }
   const buildTimeoutMs = parseBuildTimeout(e.NIMBUS_BUILD_TIMEOUT);
   const publicUrl = (e.NIMBUS_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -62,6 +68,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     deployDomain: e.NIMBUS_DEPLOY_DOMAIN,
     roles: new Set(roles as Role[]),
+    /** Copies of this server sharing PORT through node:cluster (PostgreSQL only). */
+    processes,
     staffTeam: e.NIMBUS_STAFF_TEAM,
     environment: e.NIMBUS_ENV ?? (env.NODE_ENV === 'development' ? 'development' : 'production'),
     marketFitUrl: e.NIMBUS_MARKETFIT_URL,
@@ -90,12 +98,22 @@ function parseBuildTimeout(value: string): number {
   return ms;
 }
 
-/** NIMBUS_SECRET when set; otherwise one generated on first start and kept (mode 600) in the data dir. */
+/**
+ * NIMBUS_SECRET when set; otherwise one generated on first start and kept (mode 600) in the data dir.
+ * Written to a temp file and hard-linked into place, so processes starting together agree on one.
+ */
 function secretFromDataDir(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  return secret;
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, randomBytes(32).toString('hex'), { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
 }

@@ -13,6 +13,8 @@ export interface Database {
   close(): Promise<void>;
   /** Raw SQL for the few places drizzle has no builder (LISTEN/NOTIFY, advisory locks). */
   execute(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** PostgreSQL only: runs `fn` on one connection of the pool (session state such as advisory locks). */
+  withSession?<T>(fn: (query: (sql: string, params?: unknown[]) => Promise<unknown>) => Promise<T>): Promise<T>;
   /** PGlite only: a gzip dump of the data directory, loadable through `loadDataDir`. */
   dump?(): Promise<Blob>;
 }
@@ -61,6 +63,14 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     close: () => pool.end(),
     execute: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn((sql, params) => client.query(sql, params));
+      } finally {
+        client.release();
+      }
+    },
   };
 }
 
@@ -70,6 +80,18 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migrate(database.db as never, { migrationsFolder });
   } else {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder });
+    await database.withSession!(async (session) => {
+      // Processes starting together (NIMBUS_PROCESSES, several machines) take turns: the first
+      // applies the migrations, the others wait on this lock and then find nothing left to do.
+      await session('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await migrate(database.db as never, { migrationsFolder });
+      } finally {
+        await session('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    });
   }
 }
+
+/** The advisory lock key of migrations ("nimbus" in ASCII, as a number). */
+const MIGRATION_LOCK = 0x6e696d627573;

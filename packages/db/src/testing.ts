@@ -11,16 +11,30 @@ export async function createTestDatabase(): Promise<Database> {
     const dump = await readFile(template.file);
     return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]), migrate: false });
   }
+  return openDatabase({ url: await createPostgresDatabase(`TEMPLATE ${template.template}`), migrate: false });
+}
+
+/**
+ * PostgreSQL runs only: the URL of a new, empty database (not migrated), for tests of what happens
+ * on a first start. Dropped with the run's other databases by test/global-setup.ts.
+ */
+export async function createEmptyPostgresDatabase(): Promise<string> {
+  return createPostgresDatabase('');
+}
+
+async function createPostgresDatabase(options: string): Promise<string> {
+  const template = inject('dbTemplate');
+  if (template.kind !== 'postgres') throw new Error('This test needs a PostgreSQL run (DATABASE_URL).');
   const { default: pg } = await import('pg');
   const name = `nimbus_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`);
+    await admin.query(`CREATE DATABASE ${name} ${options}`);
   } finally {
     await admin.end();
   }
   const url = new URL(template.url);
   url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString(), migrate: false });
+  return url.toString();
 }
