@@ -49,7 +49,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(Object.assign(new Error(`Port ${config.port} is already in use on ${config.host}: stop what listens there, or set PORT to another port.`), { code: error.code }));
+      else reject(error);
+    });
+    server.listen(config.port, config.host, resolve);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Nimbus is running at ${config.publicUrl} (port ${port}, ${runtime.database.kind}, roles ${[...config.roles].join(',')})`);
@@ -91,7 +97,14 @@ async function main() {
     Object.assign(process.env, env);
     return superviseCopies(config.processes);
   }
-  const started = await startServer(env);
+  let started: Awaited<ReturnType<typeof startServer>>;
+  try {
+    started = await startServer(env);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void started.close().then(() => process.exit(0)));
   }

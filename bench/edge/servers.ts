@@ -1,13 +1,15 @@
-// The three servers of the edge benchmark, each serving the same files on loopback:
+// The servers of the edge benchmark, each serving the same files on loopback:
 // - nginx, the reference: the Debian binary from a generated config in a temp dir, in the
-//   foreground as our child, one worker process like the one Node process of the edge, with the
-//   usual static-file tuning (sendfile, open_file_cache, no access log);
+//   foreground as our child, with as many worker processes as the Nimbus side has processes, with
+//   the usual static-file tuning (sendfile, open_file_cache, no access log);
 // - the floor: a bare node:http server answering from memory with the same headers and no lookup
 //   at all. No Node edge can pass it, so it tells how much of a gap to nginx is Node itself;
 // - the Nimbus edge over a fresh PGlite holding one READY deployment of the files and a local
 //   store, behind the front server's own dispatch (apps/web/server/dispatch.ts), the path a
-//   request takes under `npm start`.
-import { spawn } from 'node:child_process';
+//   request takes under `npm start`;
+// - the Nimbus edge as several processes: the real server (`apps/web/server.ts --role edge
+//   --processes N`) on a fresh PostgreSQL database, as it runs at scale.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,7 +17,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import { lookup } from 'mime-types';
 import { newId, openDatabase, schema } from '@nimbus/db';
-import { createEdge, createLocalStore, sha1 } from '@nimbus/engine';
+import { createEdge, createLocalStore, sha1, type FileStore } from '@nimbus/engine';
 import { classify } from '../../apps/web/server/dispatch';
 import { waitForPort } from './net';
 
@@ -32,19 +34,35 @@ const ownCpu = () => {
   return user + system;
 };
 
-/** utime + stime of a process, from /proc (in clock ticks of 10 ms on Linux). */
+/** utime + stime of a process, from /proc (in clock ticks of 10 ms on Linux); 0 once it is gone. */
 function procCpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
 }
 
-export async function startNginx(dir: string, root: string, port: number): Promise<Running> {
-  const conf = path.join(dir, 'nginx.conf');
+const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+/** Runs `child` until stop(): resolves once `port` accepts connections, rejects if it exits first. */
+async function supervise(child: ChildProcess, port: number, failure: string, timeoutMs?: number) {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await Promise.race([waitForPort(port, timeoutMs), exited.then(() => Promise.reject(new Error(failure)))]);
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+export async function startNginx(dir: string, root: string, port: number, workers = 1): Promise<Running> {
+  const conf = path.join(dir, `nginx-${workers}.conf`);
   await writeFile(
     conf,
-    `worker_processes 1;
+    `worker_processes ${workers};
 error_log ${path.join(dir, 'error.log')} warn;
-pid ${path.join(dir, 'nginx.pid')};
+pid ${path.join(dir, `nginx-${workers}.pid`)};
 events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
@@ -64,19 +82,14 @@ http {
 `,
   );
   const child = spawn('/usr/sbin/nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await Promise.race([waitForPort(port), exited.then(() => Promise.reject(new Error(`nginx exited; see ${dir}/error.log`)))]);
-  // The master only supervises; its one worker answers every request.
-  const worker = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0]);
-  return {
-    host: 'localhost',
-    cpuMicros: () => procCpuMicros(worker),
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const stop = await supervise(child, port, `nginx exited; see ${dir}/error.log`);
+  // The master only supervises; its workers answer every request.
+  const pids = childrenOf(child.pid!);
+  return { host: 'localhost', cpuMicros: () => pids.reduce((sum, pid) => sum + procCpuMicros(pid), 0), stop };
 }
+
+const DEPLOY_DOMAIN = 'localhost';
+const DEPLOYMENT_HOST = 'bench-site-k3j2h1';
 
 export async function startFloorServer(root: string, files: string[], port: number): Promise<Running> {
   const responses = new Map<string, { headers: string[]; body: Buffer }>();
@@ -95,13 +108,8 @@ export async function startFloorServer(root: string, files: string[], port: numb
   return { host: 'localhost', cpuMicros: ownCpu, stop: () => close(server) };
 }
 
-const DEPLOY_DOMAIN = 'localhost';
-const DEPLOYMENT_HOST = 'bench-site-k3j2h1';
-
-export async function startEdgeServer(dir: string, root: string, files: string[], port: number): Promise<Running> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  const db = database.db;
-  const store = createLocalStore(path.join(dir, 'files'));
+/** One READY deployment of `files` (read from `root`), in the database and the store. */
+async function seedDeployment(db: Parameters<typeof createEdge>[0]['db'], store: FileStore, root: string, files: string[]) {
   const teamId = newId('team');
   const projectId = newId('prj');
   const deploymentId = newId('dpl');
@@ -113,7 +121,13 @@ export async function startEdgeServer(dir: string, root: string, files: string[]
     await store.put(sha1(data), data);
     await db.insert(schema.deploymentOutputs).values({ deploymentId, path: file, sha: sha1(data), size: data.length });
   }
-  const edge = createEdge({ db, store, deployDomain: DEPLOY_DOMAIN, events: new EventEmitter() });
+}
+
+export async function startEdgeServer(dir: string, root: string, files: string[], port: number): Promise<Running> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const store = createLocalStore(path.join(dir, 'files'));
+  await seedDeployment(database.db, store, root, files);
+  const edge = createEdge({ db: database.db, store, deployDomain: DEPLOY_DOMAIN, events: new EventEmitter() });
   const server = await listen(port, (req, res) => {
     if (classify(req.headers.host, req.url ?? '/', DEPLOY_DOMAIN) === 'edge') return edge.handle(req, res);
     res.writeHead(421).end();
@@ -125,6 +139,42 @@ export async function startEdgeServer(dir: string, root: string, files: string[]
       await close(server);
       await edge.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * The real server with only the edge role, `processes` copies of it, on a new database of the
+ * PostgreSQL server at `adminUrl` (dropped at stop). Its CPU is the supervisor's and the copies'.
+ */
+export async function startEdgeCluster(dir: string, root: string, files: string[], port: number, processes: number, adminUrl: string): Promise<Running> {
+  const { default: pg } = await import('pg');
+  const name = `nimbus_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = path.join(dir, 'cluster');
+  const database = await openDatabase({ url: url.toString() });
+  await seedDeployment(database.db, createLocalStore(path.join(dataDir, 'files')), root, files);
+  await database.close();
+
+  const repo = path.resolve(import.meta.dirname, '../..');
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), NIMBUS_DATA_DIR: dataDir, NIMBUS_DEPLOY_DOMAIN: DEPLOY_DOMAIN, PORT: String(port), HOST: '127.0.0.1', NIMBUS_SECRET: 'bench-secret-bench-secret-bench-secret' };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server.ts', '--role', 'edge', '--processes', String(processes)], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stopServer = await supervise(child, port, 'the Nimbus edge exited before listening', 60_000);
+  // Every copy listens before the bench starts: the supervisor accepts as soon as the first one does.
+  for (const end = Date.now() + 60_000; childrenOf(child.pid!).length < processes && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 2_000));
+  const pids = [child.pid!, ...childrenOf(child.pid!)];
+  return {
+    host: `${DEPLOYMENT_HOST}.${DEPLOY_DOMAIN}`,
+    cpuMicros: () => pids.reduce((sum, pid) => sum + procCpuMicros(pid), 0),
+    async stop() {
+      await stopServer();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
     },
   };
 }

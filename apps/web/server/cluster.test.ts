@@ -82,6 +82,20 @@ describe('NIMBUS_PROCESSES', () => {
     expect(nonsense.output()).toContain('NIMBUS_PROCESSES: use a whole number of processes');
   });
 
+  it.skipIf(template.kind !== 'postgres')('says which port is taken instead of a stack trace', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'nimbus-cluster-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const server = start(['--role', 'api,edge,worker'], { NIMBUS_DATA_DIR: dataDir, DATABASE_URL: await createEmptyPostgresDatabase(), PORT: String(port), HOST: '127.0.0.1' });
+    const code = await server.exited;
+    taken.close();
+    expect(code).toBe(1);
+    expect(server.output()).toContain(`Port ${port} is already in use on 127.0.0.1`);
+    expect(server.output()).not.toContain('    at ');
+  });
+
   it.skipIf(template.kind !== 'postgres')(
     'runs copies that migrate one fresh database together, share the port and the data, and replaces a killed copy',
     { timeout: 150_000 },
