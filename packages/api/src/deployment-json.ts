@@ -7,6 +7,8 @@ export interface HostContext {
   deployDomain: string;
   publicUrl: string;
   teamSlug: string;
+  /** Creator id → username, for `creator.username` (deploymentContext loads it). */
+  usernames?: ReadonlyMap<string, string>;
 }
 
 /** `label.deployDomain[:port]`: the port of the public URL when it is not 80/443. */
@@ -53,7 +55,7 @@ export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: stri
     build: { env: [] as string[] },
     plan: 'hobby' as const,
     public: false,
-    creator: { uid: d.creatorId ?? '', username: '' },
+    creator: { uid: d.creatorId ?? '', username: (d.creatorId && ctx.usernames?.get(d.creatorId)) || '' },
     projectSettings: { ...d.projectSettings },
     framework: d.framework,
     lambdas: [],

@@ -3,6 +3,7 @@
 // and what deployment JSON needs to spell hosts.
 import type { Context } from 'hono';
 import type { Action } from '@nimbus/core';
+import { usernamesById, type Deployment } from '@nimbus/db';
 import type { Engine } from '@nimbus/engine';
 import type { AppEnv, Scope } from './context';
 import type { HostContext } from './deployment-json';
@@ -23,4 +24,10 @@ export function engineOf(c: Context<AppEnv>): Engine {
 export function hostContext(c: Context<AppEnv>, scope: Scope): HostContext {
   const { deployDomain, publicUrl } = c.var.options;
   return { deployDomain, publicUrl, teamSlug: scope.slug };
+}
+
+/** hostContext plus the usernames of the deployments' creators. */
+export async function deploymentContext(c: Context<AppEnv>, scope: Scope, deployments: Deployment[]): Promise<HostContext> {
+  const creators = deployments.map((d) => d.creatorId).filter((id): id is string => !!id);
+  return { ...hostContext(c, scope), usernames: await usernamesById(c.var.options.db, creators) };
 }

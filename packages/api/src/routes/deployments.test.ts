@@ -53,6 +53,12 @@ describe('POST /v13/deployments', () => {
     expect(tree.json).toEqual([{ name: 'index.html', type: 'file', uid: sha1('<h1>hi</h1>'), size: 11, mode: 0o100644 }]);
     const project = await t.call('GET', '/v9/projects/static-site', { token });
     expect(project.json.id).toBe(res.json.projectId);
+    // The creator as `vercel ls` shows it: the username, in the deployment and in the list.
+    const user = await t.call('GET', '/v2/user', { token });
+    expect(user.json.user.username).toBeTruthy();
+    expect(ready.creator).toEqual({ uid: user.json.user.id, username: user.json.user.username });
+    const list = await t.call('GET', `/v6/deployments?projectId=${res.json.projectId}`, { token });
+    expect(list.json.deployments[0].creator).toEqual({ uid: user.json.user.id, username: user.json.user.username });
   });
 
   it('accepts files inline as base64 with no upload step', async () => {

@@ -5,7 +5,7 @@ import { cancelDeployment, deleteDeployment, DomainError, findDeployment, getPro
 import { submitDeployment } from '@nimbus/engine';
 import type { AppEnv } from '../context';
 import { deploymentJson, deploymentListItem } from '../deployment-json';
-import { engineOf, hostContext, scopeFor } from '../engine-scope';
+import { deploymentContext, engineOf, scopeFor } from '../engine-scope';
 import { body, errors, json, PaginationSchema, ScopeQuery } from '../schemas/common';
 import { DeploymentCreate, DeploymentListQuery, DeploymentSchema, IdParam } from '../schemas/deployments';
 
@@ -32,7 +32,7 @@ export function deploymentRoutes() {
       const scope = await scopeFor(c, 'deployment:create');
       const input = c.req.valid('json');
       const deployment = await submitDeployment(c.var.options.db, engineOf(c), { ...input, teamId: scope.teamId, userId: c.var.user.id, source: c.var.via === 'token' ? 'cli' : 'dashboard' });
-      return c.json(deploymentJson(deployment, hostContext(c, scope)), 200);
+      return c.json(deploymentJson(deployment, await deploymentContext(c, scope, [deployment])), 200);
     },
   );
 
@@ -44,7 +44,7 @@ export function deploymentRoutes() {
       const { db, deployDomain } = c.var.options;
       const deployment = await findDeployment(db, scope.teamId, c.req.valid('param').id, deployDomain);
       const aliases = await listDeploymentAliases(db, deployment.id);
-      return c.json(deploymentJson(deployment, hostContext(c, scope), aliases.map((a) => a.host)), 200);
+      return c.json(deploymentJson(deployment, await deploymentContext(c, scope, [deployment]), aliases.map((a) => a.host)), 200);
     },
   );
 
@@ -58,7 +58,7 @@ export function deploymentRoutes() {
         const projectRef = q.projectId ?? q.app;
         const projectId = projectRef ? (await getProject(c.var.options.db, scope.teamId, projectRef)).id : undefined;
         const { items, next, prev } = await listDeployments(c.var.options.db, scope.teamId, { ...q, projectId, state: parseStates(q.state) });
-        const ctx = hostContext(c, scope);
+        const ctx = await deploymentContext(c, scope, items);
         return c.json({ deployments: items.map((d) => deploymentListItem(d, ctx)), pagination: { count: items.length, next, prev } }, 200);
       },
     );
@@ -71,7 +71,7 @@ export function deploymentRoutes() {
       const scope = await scopeFor(c, 'deployment:cancel');
       const deployment = await cancelDeployment(c.var.options.db, scope.teamId, c.req.valid('param').id);
       engineOf(c).events.emit('canceled', deployment.id);
-      return c.json(deploymentJson(deployment, hostContext(c, scope)), 200);
+      return c.json(deploymentJson(deployment, await deploymentContext(c, scope, [deployment])), 200);
     },
   );
 

@@ -96,6 +96,14 @@ export async function getUser(db: Db, id: string): Promise<User> {
   return user;
 }
 
+/** Usernames of the given users (deployment creators, for example), by id. */
+export async function usernamesById(db: Db, ids: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
 export async function updateUser(db: Db, id: string, patch: { name?: string | null }): Promise<User> {
   const name = patch.name === undefined ? undefined : patch.name?.trim() || null;
   if (name && name.length > 256) throw new DomainError('bad_request', 'Names are at most 256 characters.');
