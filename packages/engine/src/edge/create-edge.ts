@@ -7,6 +7,7 @@ import type { Db } from '@nimbus/db';
 import type { FileStore } from '../store/types';
 import { listenForAliasMoves } from './alias-listener';
 import { createBodyCache, DEFAULT_BODY_LIMITS, type BodyLimits } from './bodies';
+import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
 import { createManifestCache, type Manifest } from './manifests';
 import { planFor } from './plan';
@@ -65,10 +66,14 @@ export function createEdge(options: EdgeOptions): Edge {
 
   function respond(manifest: Manifest, req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '/';
-    let plan = manifest.plans.get(url);
+    // Rules with has/missing make the answer depend on the request: those plans are kept per URL
+    // and per set of conditions that hold.
+    const facts = manifest.rules.conditional.length ? requestFacts(req) : undefined;
+    const key = facts ? `${url}\0${conditionKey(manifest.rules, facts)}` : url;
+    let plan = manifest.plans.get(key);
     if (!plan) {
-      plan = planFor(url, manifest.files, manifest.rules, bodies.limits.maxFileBytes);
-      manifest.plans.set(url, plan);
+      plan = planFor(url, manifest.files, manifest.rules, bodies.limits.maxFileBytes, facts);
+      manifest.plans.set(key, plan);
     }
     sendPlan(plan, req, res, bodies, store, fail);
   }

@@ -6,7 +6,7 @@ import type { Encoding } from './bodies';
 import { cacheControlOf, isCompressible, REVALIDATE, typeOf } from './file-types';
 import { resolvePath, type OutputEntry } from './resolve';
 import { flatHeaders, NOSNIFF, NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, staticResponse, type HeaderList, type StaticResponse } from './responses';
-import type { Rules } from './rules';
+import type { RequestFacts, Rules } from './rules';
 
 // Below this size compression saves less than its own header costs.
 const MIN_COMPRESS = 1024;
@@ -33,7 +33,7 @@ export function etagOf(sha: string, encoding: Encoding | null): string {
   return encoding ? `"${sha}-${encoding}"` : `"${sha}"`;
 }
 
-export function planFor(url: string, files: Map<string, OutputEntry>, rules: Rules, maxFileBytes: number): Plan {
+export function planFor(url: string, files: Map<string, OutputEntry>, rules: Rules, maxFileBytes: number, facts?: RequestFacts): Plan {
   const q = url.indexOf('?');
   let decoded: string;
   try {
@@ -43,7 +43,7 @@ export function planFor(url: string, files: Map<string, OutputEntry>, rules: Rul
   }
   if (!decoded.startsWith('/') || decoded.includes('\0')) return { kind: 'static', response: pages.badRequest };
   // Decoded exactly once, then `.` and `..` folded: a path can never climb above the deployment root.
-  const resolution = resolvePath(path.posix.normalize(decoded), q < 0 ? '' : url.slice(q), files, rules);
+  const resolution = resolvePath(path.posix.normalize(decoded), q < 0 ? '' : url.slice(q), files, rules, facts);
   if (resolution.kind === 'redirect') {
     const location = resolution.location.replace(/[^\x21-\x7e]+/g, encodeURIComponent);
     return { kind: 'static', response: staticResponse(resolution.status, Buffer.alloc(0), [['location', location]]) };

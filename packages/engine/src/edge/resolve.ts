@@ -2,7 +2,7 @@
 // trailing-slash redirects, the project's redirects, header rules, the filesystem, then rewrites
 // (so `/(.*)` → `/index.html` is an SPA fallback, never a shadow over real files). A miss ends at
 // the deployment's own 404.html or, failing that, the Nimbus 404 page.
-import { fill, type Rules } from './rules';
+import { conditionsHold, fill, type RequestFacts, type Rules } from './rules';
 
 export interface OutputEntry {
   sha: string;
@@ -14,24 +14,30 @@ export type Resolution =
   | { kind: 'file'; status: 200 | 404; path: string; entry: OutputEntry; headers: [string, string][] }
   | { kind: 'missing'; headers: [string, string][] };
 
-/** `pathname` is decoded and normalised; `search` is the raw query string with its `?`, or ''. */
-export function resolvePath(pathname: string, search: string, files: Map<string, OutputEntry>, rules: Rules): Resolution {
+/**
+ * `pathname` is decoded and normalised; `search` is the raw query string with its `?`, or ''.
+ * `facts` are what has/missing conditions read; without them conditional rules do not apply.
+ */
+export function resolvePath(pathname: string, search: string, files: Map<string, OutputEntry>, rules: Rules, facts?: RequestFacts): Resolution {
   for (const rule of rules.redirects) {
     const match = rule.re.exec(pathname);
-    if (match) return { kind: 'redirect', status: rule.status, location: withQuery(fill(rule.destination, match, rule.keys), search) };
+    const params = match && conditionsHold(rule, facts);
+    if (match && params) return { kind: 'redirect', status: rule.status, location: withQuery(fill(rule.destination, match, rule.keys, params), search) };
   }
   const headers: [string, string][] = [];
   for (const rule of rules.headers) {
     const match = rule.re.exec(pathname);
+    const params = match && conditionsHold(rule, facts);
     // A parameter filled in from the (decoded) path may hold characters a header cannot carry.
-    if (match) for (const [key, value] of rule.headers) headers.push([key, fill(value, match, rule.keys).replace(/[^\t\x20-\x7e]+/g, encodeURIComponent)]);
+    if (match && params) for (const [key, value] of rule.headers) headers.push([key, fill(value, match, rule.keys, params).replace(/[^\t\x20-\x7e]+/g, encodeURIComponent)]);
   }
   let found = lookup(files, pathname, rules.cleanUrls);
   for (let i = 0; !found && i < rules.rewrites.length; i++) {
     const rule = rules.rewrites[i]!;
     const match = rule.re.exec(pathname);
-    if (!match) continue;
-    const destination = fill(rule.destination, match, rule.keys).replace(/[?#].*$/, '');
+    const params = match && conditionsHold(rule, facts);
+    if (!match || !params) continue;
+    const destination = fill(rule.destination, match, rule.keys, params).replace(/[?#].*$/, '');
     // Only same-deployment rewrites: proxying to another origin is not something a static edge does.
     if (destination.startsWith('/')) found = lookup(files, destination, rules.cleanUrls);
   }

@@ -39,6 +39,22 @@ beforeAll(async () => {
       ],
     },
   });
+  await t.deploy({
+    host: 'conditions',
+    files,
+    config: {
+      redirects: [
+        { source: '/login', has: [{ type: 'cookie', key: 'session' }], destination: '/dashboard', permanent: false },
+        { source: '/search', has: [{ type: 'query', key: 'q', value: '(?<term>[a-z]+)' }], destination: '/find/:term' },
+        { source: '/broken', has: [{ type: 'weird', key: 'x' }], destination: '/about.html' },
+      ],
+      rewrites: [
+        { source: '/home', missing: [{ type: 'header', key: 'x-beta' }], destination: '/index.html' },
+        { source: '/home', has: [{ type: 'header', key: 'x-beta', value: 'yes|1' }], destination: '/about.html' },
+      ],
+      headers: [{ source: '/(.*)', has: [{ type: 'host', value: '(?<site>[a-z]+)\\.localhost' }], headers: [{ key: 'X-Site', value: ':site' }] }],
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -98,6 +114,32 @@ describe('redirects, rewrites and headers', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect((await t.get('rules.localhost', '/blog/hello')).headers['x-post']).toBe('hello');
+  });
+});
+
+describe('has and missing conditions', () => {
+  it('applies a rule only when its header, cookie, query or host condition holds', async () => {
+    expect((await t.get('rules.localhost', '/', { headers: { 'x-country': 'GB' } })).headers.location).toBe('/uk');
+    expect((await t.get('rules.localhost', '/', { headers: { 'x-country': 'FR' } })).status).toBe(200);
+    expect((await t.get('rules.localhost', '/')).status).toBe(200);
+    const login = await t.get('conditions.localhost', '/login', { headers: { cookie: 'theme=dark; session=abc' } });
+    expect([login.status, login.headers.location]).toEqual([307, '/dashboard']);
+    expect((await t.get('conditions.localhost', '/login', { headers: { cookie: 'theme=dark' } })).status).toBe(404);
+    expect(await redirect('conditions', '/search?q=nimbus')).toEqual([308, '/find/nimbus?q=nimbus']);
+    expect((await t.get('conditions.localhost', '/search?q=NIMBUS')).status).toBe(404);
+    expect((await t.get('conditions.localhost', '/about.html')).headers['x-site']).toBe('conditions');
+  });
+
+  it('keeps one answer per set of conditions that hold, for the same URL', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await t.get('conditions.localhost', '/home')).body.toString()).toBe('<h1>Home</h1>');
+      expect((await t.get('conditions.localhost', '/home', { headers: { 'x-beta': 'yes' } })).body.toString()).toBe('<h1>About</h1>');
+      expect((await t.get('conditions.localhost', '/home', { headers: { 'x-beta': 'no' } })).status).toBe(404);
+    }
+  });
+
+  it('skips a rule whose condition it cannot read instead of applying it to everyone', async () => {
+    expect((await t.get('conditions.localhost', '/broken')).status).toBe(404);
   });
 });
 
