@@ -64,9 +64,12 @@ test('invites by e-mail without SMTP, and the invited person signs up and joins'
 
   const guestContext = await newContext(browser);
   const guestPage = await guestContext.newPage();
+  // Logged out, the link already says which team and role it is for.
   await guestPage.goto(link);
-  await expect(guestPage).toHaveURL(/\/login\?next=%2Finvite%2F/);
-  await guestPage.getByRole('link', { name: 'Sign up' }).click();
+  await expect(guestPage.getByRole('heading', { name: /^Join Invite Co/ })).toBeVisible();
+  await expect(guestPage.getByRole('main')).toContainText(`Invitation for ${guest}`);
+  await guestPage.getByRole('link', { name: 'Sign up to join' }).click();
+  await expect(guestPage).toHaveURL(/\/signup\?next=%2Finvite%2F/);
   await fillSignup(guestPage, guest, 'Guest Dev');
   await expect(guestPage.getByRole('heading', { name: /^Join Invite Co/ })).toBeVisible();
   await expect(guestPage.getByRole('main')).toContainText('as developer');

@@ -8,7 +8,7 @@ import { avatarRoutes } from './routes/avatar';
 import { sessionRoutes } from './routes/session';
 import { userRoutes } from './routes/user';
 import { teamRoutes } from './routes/teams';
-import { memberRoutes } from './routes/members';
+import { invitationPreviewRoutes, memberRoutes } from './routes/members';
 import { tokenRoutes } from './routes/tokens';
 import { projectRoutes } from './routes/projects';
 import { envRoutes } from './routes/env';
@@ -53,6 +53,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', insightsEventRoutes());
   app.route('/', marketFitRoutes());
   app.route('/', streamRoutes());
+  app.route('/', invitationPreviewRoutes());
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },

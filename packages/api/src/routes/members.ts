@@ -13,6 +13,22 @@ const MemberParams = TeamIdParam.extend({ uid: z.string().openapi({ param: { nam
 const SecretParam = z.object({ secret: z.string().openapi({ param: { name: 'secret', in: 'path' } }) });
 const Members = z.object({ members: z.array(MemberSchema), pagination: PaginationSchema }).openapi('TeamMembers');
 
+/**
+ * GET /v1/invitations/{secret} - what an invitation link is for. Public: the secret is the
+ * credential, so someone who got the e-mail sees which team invites them before logging in.
+ */
+export function invitationPreviewRoutes() {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openapi(
+    createRoute({ method: 'get', path: '/v1/invitations/{secret}', tags: ['Members'], request: { params: SecretParam }, responses: { 200: json(z.object({ email: z.string(), role: z.string(), team: z.object({ id: z.string(), slug: z.string(), name: z.string().nullable() }) })), ...errors } }),
+    async (c) => {
+      const { invitation, team } = await findInvitation(c.var.options.db, c.req.valid('param').secret);
+      return c.json({ email: invitation.email, role: invitation.role, team: { id: team.id, slug: team.slug, name: team.name } }, 200);
+    },
+  );
+  return app;
+}
+
 export function memberRoutes() {
   const app = new OpenAPIHono<AppEnv>();
 
@@ -81,15 +97,6 @@ export function memberRoutes() {
       const userId = self ? c.var.user.id : uid;
       await removeMember(c.var.options.db, scope.teamId, userId);
       return c.json({ id: userId }, 200);
-    },
-  );
-
-  // GET /v1/invitations/{secret} - what an invitation link is for
-  app.openapi(
-    createRoute({ method: 'get', path: '/v1/invitations/{secret}', tags: ['Members'], security: auth, request: { params: SecretParam }, responses: { 200: json(z.object({ email: z.string(), role: z.string(), team: z.object({ id: z.string(), slug: z.string(), name: z.string().nullable() }) })), ...errors } }),
-    async (c) => {
-      const { invitation, team } = await findInvitation(c.var.options.db, c.req.valid('param').secret);
-      return c.json({ email: invitation.email, role: invitation.role, team: { id: team.id, slug: team.slug, name: team.name } }, 200);
     },
   );
 

@@ -86,6 +86,13 @@ describe('members and invitations', () => {
     expect(refused.status).toBe(403);
     expect(refused.json.error.message).toContain('invitee@example.com');
 
+    // The link tells a logged-out visitor which team it is for; a made-up one is a 404.
+    const preview = await t.call('GET', `/v1/invitations/${secret}`);
+    expect(preview.status).toBe(200);
+    expect(preview.json).toEqual({ email: 'invitee@example.com', role: 'DEVELOPER', team: { id: team.json.id, slug: team.json.slug, name: 'Invite Co' } });
+    expect((await t.call('GET', `/v1/invitations/${secret}x`)).status).toBe(404);
+    expect((await t.call('POST', `/v1/invitations/${secret}/accept`)).status).toBe(403);
+
     const invitee = await t.signup('invitee@example.com');
     const info = await t.call('GET', `/v1/invitations/${secret}`, { token: invitee.token });
     expect(info.json).toMatchObject({ role: 'DEVELOPER', team: { slug: team.json.slug } });

@@ -1,11 +1,12 @@
 // /invite/{secret}: the link in an invitation e-mail. Shows which team and role it is for and lets
-// the invited person join; logged-out visitors log in (or sign up) first and come back here.
+// the invited person join; logged-out visitors see the same and log in (or sign up) first, coming
+// back here to accept.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { Role } from '@nimbus/core';
 import { buttonClass, Card } from '@nimbus/ui';
 import { AcceptInvitation } from '@/components/dashboard/invite/accept-invitation';
-import { LoginRedirect } from '@/components/dashboard/login-redirect';
+import { authHref } from '@/components/dashboard/auth/next-param';
 import { ROLE_LABELS } from '@/components/dashboard/team/role-options';
 import { serverApi } from '@/lib/runtime';
 import { getSession, getTeams, homePath } from '@/lib/session';
@@ -17,8 +18,8 @@ type Failure = { error: { message: string } };
 
 export default async function InvitePage({ params }: { params: Promise<{ secret: string }> }) {
   const session = await getSession();
-  if (!session) return <LoginRedirect />;
   const { secret } = await params;
+  const here = `/invite/${encodeURIComponent(secret)}`;
   const { status, data } = await serverApi<Invitation | Failure>(`/v1/invitations/${encodeURIComponent(secret)}`);
   const invitation = status === 200 ? (data as Invitation) : null;
   const teamName = invitation ? (invitation.team.name ?? invitation.team.slug) : '';
@@ -36,7 +37,18 @@ export default async function InvitePage({ params }: { params: Promise<{ secret:
           footer={
             <>
               <span>Invitation for {invitation.email}</span>
-              <AcceptInvitation secret={secret} />
+              {session ? (
+                <AcceptInvitation secret={secret} />
+              ) : (
+                <span className="flex gap-2">
+                  <Link href={authHref('/login', here)} className={buttonClass({ size: 'small', variant: 'secondary' })}>
+                    Log in to join
+                  </Link>
+                  <Link href={authHref('/signup', here)} className={buttonClass({ size: 'small' })}>
+                    Sign up to join
+                  </Link>
+                </span>
+              )}
             </>
           }
         />
@@ -47,8 +59,8 @@ export default async function InvitePage({ params }: { params: Promise<{ secret:
           footer={
             <>
               <span>Invitations expire after 7 days.</span>
-              <Link href={homePath(session.user, await getTeams())} className={buttonClass({ size: 'small' })}>
-                Go to your dashboard
+              <Link href={session ? homePath(session.user, await getTeams()) : '/'} className={buttonClass({ size: 'small' })}>
+                {session ? 'Go to your dashboard' : 'Go to Nimbus'}
               </Link>
             </>
           }
