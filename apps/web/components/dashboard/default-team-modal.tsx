@@ -6,7 +6,8 @@ import { createContext, use, useState, type ReactNode } from 'react';
 import type { TeamJson, UserJson } from '@nimbus/api';
 import { sortTeams } from '@nimbus/core';
 import { Button, Field, Modal, Select, useToast } from '@nimbus/ui';
-import { api, errorMessage } from './api';
+import { api } from './api';
+import { useSubmit } from './use-submit';
 import { scopeName } from './names';
 
 const OpenContext = createContext<(() => void) | null>(null);
@@ -35,19 +36,13 @@ export function DefaultTeamModalProvider({ user, teams, children }: Props) {
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api()('/v2/user', { method: 'PATCH', body: { defaultTeamId: choice } });
       const team = teams.find((t) => t.id === choice);
       toast.success(`${team ? scopeName(team, user) : 'The team'} is now your default team.`);
       setOpen(false);
       router.refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -4,30 +4,24 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button, Card, TextField, useToast } from '@nimbus/ui';
-import { api, errorMessage } from '../api';
+import { api } from '../api';
+import { useSubmit } from '../use-submit';
 
 const NAME_MAX = 256;
 
 export function ProfileForm({ name: saved, email }: { name: string | null; email: string }) {
   const [name, setName] = useState(saved ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, run } = useSubmit();
   const router = useRouter();
   const toast = useToast();
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api()('/v2/user', { method: 'PATCH', body: { name: name.trim() || null } });
       toast.success('Your name was saved.');
       router.refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import type { TeamJson } from '@nimbus/api';
 import { TEAM_NAME_MAX, validateTeamName } from '@nimbus/core';
 import { Button, Card, TextField, useToast } from '@nimbus/ui';
-import { api, errorMessage } from '../api';
+import { api } from '../api';
+import { useSubmit } from '../use-submit';
 
 export function TeamNameForm({ team, canEdit }: { team: Pick<TeamJson, 'id' | 'name' | 'slug' | 'personal'>; canEdit: boolean }) {
   const [name, setName] = useState(team.name ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, run } = useSubmit();
   const router = useRouter();
   const toast = useToast();
 
@@ -19,16 +19,11 @@ export function TeamNameForm({ team, canEdit }: { team: Pick<TeamJson, 'id' | 'n
     const problem = validateTeamName(name);
     setError(problem);
     if (problem) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await api()(`/v2/teams/${team.id}`, { method: 'PATCH', body: { name: name.trim() } });
       toast.success('Team name saved.');
       router.refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -6,13 +6,13 @@ import { useState, useTransition } from 'react';
 import type { TeamJson } from '@nimbus/api';
 import { SLUG_MAX, validateSlug } from '@nimbus/core';
 import { Button, Card, Field, Input, useToast } from '@nimbus/ui';
-import { api, errorMessage } from '../api';
+import { api } from '../api';
+import { useSubmit } from '../use-submit';
 import { setScopeCookie } from '../scope-cookie';
 
 export function TeamSlugForm({ team, canEdit, host }: { team: Pick<TeamJson, 'id' | 'slug'>; canEdit: boolean; host: string }) {
   const [slug, setSlug] = useState(team.slug);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, run } = useSubmit({ navigates: true });
   const [, startTransition] = useTransition();
   const router = useRouter();
   const toast = useToast();
@@ -22,8 +22,7 @@ export function TeamSlugForm({ team, canEdit, host }: { team: Pick<TeamJson, 'id
     const problem = validateSlug(slug);
     setError(problem);
     if (problem) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const updated = await api()<TeamJson>(`/v2/teams/${team.id}`, { method: 'PATCH', body: { slug } });
       setScopeCookie(updated.slug);
       toast.success(`The team now lives at /${updated.slug}.`);
@@ -31,10 +30,7 @@ export function TeamSlugForm({ team, canEdit, host }: { team: Pick<TeamJson, 'id
         router.replace(`/${updated.slug}/~/settings`);
         router.refresh();
       });
-    } catch (err) {
-      setError(errorMessage(err));
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import type { ProjectJson } from '@nimbus/api';
 import type { FRAMEWORKS } from '@nimbus/db';
 import { Button, Card, Field, Notice, Select, TextField, useToast } from '@nimbus/ui';
-import { api, errorMessage } from '../../api';
+import { api } from '../../api';
+import { useSubmit } from '../../use-submit';
 
 const FRAMEWORK_NAMES: Record<(typeof FRAMEWORKS)[number], string> = { vite: 'Vite', astro: 'Astro', nextjs: 'Next.js (static export)', 'create-react-app': 'Create React App' };
 
@@ -22,8 +23,7 @@ type Key = 'framework' | (typeof FIELDS)[number]['key'];
 export function BuildSettingsForm({ teamId, project, canEdit }: { teamId: string; project: ProjectJson; canEdit: boolean }) {
   const initial = Object.fromEntries((['framework', ...FIELDS.map((f) => f.key)] as Key[]).map((k) => [k, project[k] ?? ''])) as Record<Key, string>;
   const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, run } = useSubmit();
   const router = useRouter();
   const toast = useToast();
   const changed = (Object.keys(values) as Key[]).some((k) => values[k] !== initial[k]);
@@ -31,18 +31,12 @@ export function BuildSettingsForm({ teamId, project, canEdit }: { teamId: string
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       const body = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() || null]));
       await api()(`/v9/projects/${project.id}`, { method: 'PATCH', body, query: { teamId } });
       toast.success('Build settings saved. They apply from the next deployment.');
       router.refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -3,7 +3,8 @@
 // their next deployment; "sensitive" values can be used by builds but never shown again.
 import { useState } from 'react';
 import { Button, Card, Notice, TextField, useToast } from '@nimbus/ui';
-import { api, errorMessage } from '../../api';
+import { api } from '../../api';
+import { useSubmit } from '../../use-submit';
 import { TARGETS, TARGET_LABEL, type Target } from './env-targets';
 
 export function EnvVarForm({ teamId, project, onAdded }: { teamId: string; project: string; onAdded: () => void }) {
@@ -11,26 +12,19 @@ export function EnvVarForm({ teamId, project, onAdded }: { teamId: string; proje
   const [value, setValue] = useState('');
   const [targets, setTargets] = useState<Target[]>([...TARGETS]);
   const [sensitive, setSensitive] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, run } = useSubmit();
   const toast = useToast();
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       const body = { key: key.trim(), value, target: targets, type: sensitive ? 'sensitive' : 'encrypted' };
       await api()(`/v10/projects/${encodeURIComponent(project)}/env`, { body, query: { teamId } });
       toast.success(`Added ${body.key}. It applies from the next deployment.`);
       setKey('');
       setValue('');
       onAdded();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const toggle = (t: Target) => setTargets((all) => (all.includes(t) ? all.filter((x) => x !== t) : [...all, t]));

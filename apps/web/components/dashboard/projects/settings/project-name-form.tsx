@@ -5,30 +5,24 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { ProjectJson } from '@nimbus/api';
 import { Button, Card, TextField, useToast } from '@nimbus/ui';
-import { api, errorMessage } from '../../api';
+import { api } from '../../api';
+import { useSubmit } from '../../use-submit';
 import { projectPath } from '../../deployments/links';
 
 export function ProjectNameForm({ team, project, canEdit }: { team: { id: string; slug: string }; project: ProjectJson; canEdit: boolean }) {
   const [name, setName] = useState(project.name);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, run } = useSubmit();
   const router = useRouter();
   const toast = useToast();
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = await api()<ProjectJson>(`/v9/projects/${project.id}`, { method: 'PATCH', body: { name: name.trim() }, query: { teamId: team.id } });
       toast.success('Project name saved.');
       router.replace(`${projectPath(team.slug, saved.name)}/settings`);
       router.refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
