@@ -10,7 +10,13 @@ async function create(page: Page, path: string, data: unknown) {
   return res.json();
 }
 
+/** Waits for running CSS transitions and animations (a modal fading in) to end: axe reads colours as they are drawn. */
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+}
+
 async function seriousViolations(page: Page) {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -24,9 +24,12 @@ test('finds a page from the keyboard and records the view, the click and the con
   page.on('response', (res) => res.url().includes('/api/insights/1/events') && answers.push(res.status()));
 
   await page.goto('/docs');
-  await page.keyboard.press('/');
   const box = page.getByRole('combobox', { name: 'Search the documentation' });
-  await expect(box).toBeFocused();
+  // The shortcut works once the page is interactive: press until the box takes the focus.
+  await expect(async () => {
+    await page.keyboard.press('/');
+    await expect(box).toBeFocused({ timeout: 500 });
+  }).toPass();
   await box.fill('revoke token');
   const results = page.getByRole('listbox', { name: 'Search results' });
   await expect(results.getByRole('option').first()).toContainText('API tokens');

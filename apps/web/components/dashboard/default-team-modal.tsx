@@ -23,8 +23,7 @@ type Props = { user: Pick<UserJson, 'name' | 'username' | 'defaultTeamId'>; team
 export function DefaultTeamModalProvider({ user, teams, children }: Props) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState(user.defaultTeamId ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, run } = useSubmit();
   const router = useRouter();
   const toast = useToast();
 

@@ -1,6 +1,8 @@
 'use client';
 // E-mail and password login (POST /api/auth/login). Wrong credentials, throttling and network
 // errors show the API's message under the form; success continues to `next` or the default team.
+// The fields are uncontrolled: what someone types before the page is interactive stays there, and
+// method="post" keeps a password out of the URL if the form is sent before then.
 import { useState } from 'react';
 import type { UserJson } from '@nimbus/api';
 import { Button, Notice, TextField } from '@nimbus/ui';
@@ -8,13 +10,14 @@ import { api, errorMessage } from '../api';
 import { continueAfterLogin } from './after-login';
 
 export function LoginForm({ next, email: initialEmail = '' }: { next: string | null; email?: string }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function logIn(event: React.FormEvent) {
+  async function logIn(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
     if (!email.trim() || !password) return setError('Enter your e-mail and password.');
     setBusy(true);
     setError(null);
@@ -28,9 +31,9 @@ export function LoginForm({ next, email: initialEmail = '' }: { next: string | n
   }
 
   return (
-    <form onSubmit={logIn} noValidate className="flex flex-col gap-4">
-      <TextField label="E-mail" type="email" name="email" autoComplete="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+    <form onSubmit={logIn} method="post" noValidate className="flex flex-col gap-4">
+      <TextField label="E-mail" type="email" name="email" autoComplete="email" autoFocus required defaultValue={initialEmail} />
+      <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
       {error && (
         <Notice>{error}</Notice>
       )}

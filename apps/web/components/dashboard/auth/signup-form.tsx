@@ -1,7 +1,7 @@
 'use client';
 // Sign-up (POST /api/v2/registration): e-mail, password and an optional name. The API creates the
 // user with a personal Hobby account and logs them in; its messages (e-mail taken, password too
-// short) appear on the form.
+// short) appear on the form. Uncontrolled fields and method="post", as in the login form.
 import { useState } from 'react';
 import type { UserJson } from '@nimbus/api';
 import { Button, Notice, TextField } from '@nimbus/ui';
@@ -11,14 +11,13 @@ import { continueAfterLogin } from './after-login';
 const PASSWORD_MIN = 8;
 
 export function SignupForm({ next }: { next: string | null }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function signUp(event: React.FormEvent) {
+  async function signUp(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const [name, email, password] = ['name', 'email', 'password'].map((field) => String(form.get(field) ?? ''));
     if (!email.trim()) return setError('Enter your e-mail address.');
     if (password.length < PASSWORD_MIN) return setError(`Use a password of at least ${PASSWORD_MIN} characters.`);
     setBusy(true);
@@ -33,9 +32,9 @@ export function SignupForm({ next }: { next: string | null }) {
   }
 
   return (
-    <form onSubmit={signUp} noValidate className="flex flex-col gap-4">
-      <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-      <TextField label="E-mail" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+    <form onSubmit={signUp} method="post" noValidate className="flex flex-col gap-4">
+      <TextField label="Name (optional)" name="name" autoComplete="name" />
+      <TextField label="E-mail" type="email" name="email" autoComplete="email" required />
       <TextField
         label="Password"
         type="password"
@@ -43,8 +42,6 @@ export function SignupForm({ next }: { next: string | null }) {
         autoComplete="new-password"
         required
         hint={`At least ${PASSWORD_MIN} characters.`}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
       />
       {error && (
         <Notice>{error}</Notice>
