@@ -61,6 +61,9 @@ test('keeps `next` when switching from login to sign-up', async ({ page }) => {
   await page.goto('/account/tokens');
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/account/tokens')}`);
   await page.getByRole('link', { name: 'Sign up' }).click();
+  // The login form has the same fields: wait for the sign-up page before typing.
+  await expect(page.getByRole('heading', { name: 'Create your Nimbus account' })).toBeVisible();
+  await expect(page).toHaveURL(`/signup?next=${encodeURIComponent('/account/tokens')}`);
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
