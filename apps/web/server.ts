@@ -14,8 +14,7 @@ import { addServerTiming } from './server/server-timing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
-export async function startServer(env: NodeJS.ProcessEnv = process.env) {
-  const config = loadConfig(env);
+export async function startServer(env: NodeJS.ProcessEnv = process.env, config = loadConfig(env)) {
   const runtime = await createRuntime(config);
   const apiListener = getRequestListener(runtime.api.fetch);
   const zonesJson = JSON.stringify(zonesManifest());
@@ -99,7 +98,7 @@ async function main() {
   }
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
-    started = await startServer(env);
+    started = await startServer(env, config);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     console.error((error as Error).message);

@@ -2,19 +2,20 @@
 // cookie or query parameter is parsed only when a rule asks for one. With the URL, the set of
 // conditions that hold decides the answer, so it is also part of the plan cache key.
 import type { IncomingMessage } from 'node:http';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import { hostnameOf } from './hosts';
 import { conditionsHold, type RequestFacts, type Rules } from './rules';
 
 export function requestFacts(req: IncomingMessage): RequestFacts {
   const url = req.url ?? '/';
-  let cookies: Map<string, string> | undefined;
+  let cookies: Record<string, string> | undefined;
   let query: URLSearchParams | undefined;
   return {
     header(name) {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     },
-    cookie: (name) => (cookies ??= parseCookies(req.headers.cookie)).get(name),
+    cookie: (name) => (cookies ??= parseCookies(req.headers.cookie ?? ''))[name],
     query(name) {
       const q = url.indexOf('?');
       return (query ??= new URLSearchParams(q < 0 ? '' : url.slice(q + 1))).get(name) ?? undefined;
@@ -31,22 +32,4 @@ export function conditionKey(rules: Rules, facts: RequestFacts): string {
     key += params ? `1${JSON.stringify(params)}` : '0';
   }
   return key;
-}
-
-function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of header?.split(';') ?? []) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // kept as sent
-    }
-    if (name && !cookies.has(name)) cookies.set(name, value);
-  }
-  return cookies;
 }
