@@ -1,7 +1,8 @@
 // Browser journeys in Debian's Chromium against one Nimbus started on a fresh data directory.
-import { defineConfig } from '@playwright/test';
+
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A staff team per run (the default `nimbus-staff` is reserved); workers inherit it from the runner.
@@ -21,7 +22,14 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     trace: 'retain-on-failure',
   },

@@ -12,7 +12,14 @@ async function create(page: Page, path: string, data: unknown) {
 
 /** Waits for running CSS transitions and animations (a modal fading in) to end: axe reads colours as they are drawn. */
 async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function seriousViolations(page: Page) {
@@ -30,7 +37,10 @@ for (const scheme of ['light', 'dark'] as const) {
     const { username } = await signUp(page);
     const team = await create(page, '/v1/teams', { name: `Axe ${scheme} ${Date.now()}` });
     const project = await create(page, `/v11/projects?teamId=${team.id}`, { name: `axe-${scheme}-${Date.now()}` });
-    const deployment = await create(page, `/v13/deployments?teamId=${team.id}`, { name: project.name, files: [{ file: 'index.html', data: '<h1>Hello</h1>' }] });
+    const deployment = await create(page, `/v13/deployments?teamId=${team.id}`, {
+      name: project.name,
+      files: [{ file: 'index.html', data: '<h1>Hello</h1>' }],
+    });
     const pages = [
       `/${team.slug}`,
       `/${team.slug}/~/settings`,
@@ -68,7 +78,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.goto(`/${team.slug}/~/settings`);
     await page.getByRole('button', { name: 'Transfer projects' }).click();
-    await expect(page.getByRole('dialog', { name: 'Transfer projects' }).getByRole('checkbox', { name: project.name })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Transfer projects' }).getByRole('checkbox', { name: project.name }),
+    ).toBeVisible();
     await check('transfer modal');
     await page.keyboard.press('Escape');
 

@@ -26,7 +26,9 @@ test('shows the API message when the e-mail is taken or the password too short',
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('An account with this e-mail already exists. Log in instead.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'An account with this e-mail already exists. Log in instead.',
+  );
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Use a password of at least 8 characters.');
@@ -79,7 +81,9 @@ test('removes the isLoggedIn flag once the session is gone', async ({ page, cont
   const session = await cookie(context, 'nimbus_session');
   // End the session from elsewhere, so this browser still holds both cookies.
   const other = await playwright.request.newContext({ baseURL });
-  const res = await other.post('/api/auth/logout', { headers: { cookie: `nimbus_session=${session!.value}`, origin: baseURL! } });
+  const res = await other.post('/api/auth/logout', {
+    headers: { cookie: `nimbus_session=${session!.value}`, origin: baseURL! },
+  });
   expect(res.status()).toBe(200);
   await other.dispose();
   expect((await cookie(context, 'isLoggedIn'))?.value).toBe('1');

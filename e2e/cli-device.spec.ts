@@ -12,13 +12,17 @@ const NIMBUS = path.join(process.cwd(), 'apps', 'cli', 'bin', 'nimbus.js');
 function nimbus(args: string[], configDir: string) {
   // Playwright sets FORCE_COLOR; the CLI honours it, and colour codes would split the printed code.
   const { FORCE_COLOR: _force, ...env } = process.env;
-  const child = spawn(process.execPath, [NIMBUS, ...args], { env: { ...env, NIMBUS_CONFIG_DIR: configDir, NIMBUS_TOKEN: '' } });
+  const child = spawn(process.execPath, [NIMBUS, ...args], {
+    env: { ...env, NIMBUS_CONFIG_DIR: configDir, NIMBUS_TOKEN: '' },
+  });
   child.stdin.end();
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
   let exited = false;
   void done.then(() => (exited = true));
   /** The first match of `pattern` in stderr; fails with what the CLI printed if it never comes. */

@@ -46,7 +46,9 @@ test('navigates to teams, projects and settings and switches the theme by keyboa
   await page.goto(`/${team.slug}`);
   await page.keyboard.press('Control+K');
   await page.keyboard.type(project.name);
-  await expect(menu.getByRole('group', { name: 'Projects' }).getByRole('option')).toHaveText([new RegExp(project.name)]);
+  await expect(menu.getByRole('group', { name: 'Projects' }).getByRole('option')).toHaveText([
+    new RegExp(project.name),
+  ]);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/${team.slug}/${project.name}`);
 
@@ -75,7 +77,13 @@ test('hides the internal commands from a user who is not staff', async ({ page }
   const menu = page.getByRole('dialog', { name: 'Command menu' });
   await expect(menu.getByRole('option', { name: /Log out/ })).toBeVisible();
   await expect(menu.getByRole('group', { name: 'Internal' })).toHaveCount(0);
-  for (const label of ['Open in Admin', 'Display PPR Fallback Shell', 'Analyze Server Timing', 'Toggle Deploy Freeze Branch', 'Open on localhost']) {
+  for (const label of [
+    'Open in Admin',
+    'Display PPR Fallback Shell',
+    'Analyze Server Timing',
+    'Toggle Deploy Freeze Branch',
+    'Open on localhost',
+  ]) {
     await combobox(page).fill(label);
     await expect(menu.getByRole('option')).toHaveCount(0);
   }

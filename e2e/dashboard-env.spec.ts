@@ -7,7 +7,9 @@ import { signUp, test } from './helpers';
 test('adds a variable in settings and the next build sees it', async ({ page }) => {
   const { username } = await signUp(page);
   const name = uniqueName('env-site');
-  const site = buildSite('mkdir -p dist && node -e "require(\'fs\').writeFileSync(\'dist/index.html\', \'greeting=\' + (process.env.GREETING || \'none\'))"');
+  const site = buildSite(
+    "mkdir -p dist && node -e \"require('fs').writeFileSync('dist/index.html', 'greeting=' + (process.env.GREETING || 'none'))\"",
+  );
   const first = await deployFolder(page, username, name, site, 'Production');
   await waitForState(page, 'Ready');
   expect(await visit(page, await deploymentUrl(page))).toBe('greeting=none');

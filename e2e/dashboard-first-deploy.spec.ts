@@ -29,7 +29,11 @@ test('drops a .zip on /new, opens the live URL, and finds the project on the ove
   await expect(page.getByRole('list', { name: 'Deployment timeline' })).toContainText('Ready');
   await expect(page.getByRole('list', { name: 'Output files' })).toContainText('index.html');
   const popup = page.waitForEvent('popup');
-  await page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: /\.localhost:\d+$/ }).first().click();
+  await page
+    .getByRole('region', { name: 'Overview' })
+    .getByRole('link', { name: /\.localhost:\d+$/ })
+    .first()
+    .click();
   const live = await popup;
   await expect(live.getByRole('heading', { name: `Hello from ${name}` })).toBeVisible();
   expect(new URL(live.url()).hostname).toMatch(new RegExp(`^${name}-[a-z0-9]{6}\\.localhost$`));

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { createTeam, fillSignup, newContext, signUp, uniqueEmail } from './helpers';
 
@@ -35,19 +35,28 @@ export function buildSite(script: string): Site {
 
 /** Drops `folder/…` as a .zip on the /new page's drop zone, as a user dragging an archive would. */
 export async function dropZip(page: Page, folder: string, site: Site) {
-  const zip = zipSync(Object.fromEntries(Object.entries(site).map(([file, content]) => [`${folder}/${file}`, strToU8(content)])));
+  const zip = zipSync(
+    Object.fromEntries(Object.entries(site).map(([file, content]) => [`${folder}/${file}`, strToU8(content)])),
+  );
   await page.getByRole('region', { name: 'Drop a folder or a .zip to deploy' }).evaluate(
     (zone, { bytes, name }) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/zip' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
     },
     { bytes: [...zip], name: `${folder}.zip` },
   );
 }
 
 /** Deploys a folder through /new with the folder input; returns the deployment page's path. */
-export async function deployFolder(page: Page, team: string, name: string, site: Site, target: 'Preview' | 'Production' = 'Preview') {
+export async function deployFolder(
+  page: Page,
+  team: string,
+  name: string,
+  site: Site,
+  target: 'Preview' | 'Production' = 'Preview',
+) {
   await page.goto(`/new?teamSlug=${team}`);
   await page.getByLabel('Folder to deploy').setInputFiles(writeSite(name, site));
   await expect(page.getByLabel('Project name')).toHaveValue(name);
@@ -60,18 +69,28 @@ export async function deployFolder(page: Page, team: string, name: string, site:
 /** Waits on a deployment page until its status reads `state` (the page updates by itself). */
 export async function waitForState(page: Page, state: 'Ready' | 'Error' | 'Canceled', timeout = 90_000) {
   const overview = page.getByRole('region', { name: 'Overview' });
-  await expect(overview.getByRole('definition').filter({ hasText: new RegExp(`^${state}`) }).first()).toBeVisible({ timeout });
+  await expect(
+    overview
+      .getByRole('definition')
+      .filter({ hasText: new RegExp(`^${state}`) })
+      .first(),
+  ).toBeVisible({ timeout });
 }
 
 /** The deployment's own URL as linked from its page (http://<host>.localhost:<port>). */
 export async function deploymentUrl(page: Page): Promise<string> {
-  return (await page.getByRole('region', { name: 'Overview' }).getByRole('link', { name: /\.localhost:\d+$/ }).first().getAttribute('href'))!;
+  return (await page
+    .getByRole('region', { name: 'Overview' })
+    .getByRole('link', { name: /\.localhost:\d+$/ })
+    .first()
+    .getAttribute('href'))!;
 }
 
 /** What a visitor sees at `url`, in a tab of its own. */
 export async function visit(page: Page, url: string): Promise<string> {
   const tab = await page.context().newPage();
   await tab.goto(url);
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a user reads
   const text = (await tab.locator('body').innerText()).trim();
   await tab.close();
   return text;

@@ -1,8 +1,9 @@
 // The dashboard's modals (issue #5): transferring projects between the user's accounts (bulk from
 // team settings, one from project settings with the speed-insights warning), and upgrading a team
 // to a Pro trial from billing with the upgrade event recorded in the internal event stream.
-import { expect, type Page } from '@playwright/test';
+
 import { PRO_TRIAL_DAYS } from '@nimbus/core';
+import { expect, type Page } from '@playwright/test';
 import { signUp, test } from './helpers';
 
 /** Calls the API as the logged-in browser (its session cookie) and returns the JSON answer. */
@@ -13,7 +14,11 @@ async function api<T = any>(page: Page, method: 'GET' | 'POST' | 'PATCH', path: 
 }
 
 async function upgradeEvents(page: Page) {
-  const { events } = await api<{ events: { record: Record<string, unknown> }[] }>(page, 'GET', '/v1/stream/internal?topic=upgrade_modal&limit=100');
+  const { events } = await api<{ events: { record: Record<string, unknown> }[] }>(
+    page,
+    'GET',
+    '/v1/stream/internal?topic=upgrade_modal&limit=100',
+  );
   return events.map((e) => e.record);
 }
 
@@ -62,7 +67,9 @@ test('moves one project from its settings and warns about speed insights on a Pr
   await destination.selectOption({ label: `Hobby ${stamp}` });
   await expect(dialog.getByText(/Speed Insights is enabled/)).toHaveCount(0);
   await destination.selectOption({ label: `Pro ${stamp}` });
-  await expect(dialog.getByRole('status').filter({ hasText: 'Speed Insights is enabled' })).toContainText(`On Pro ${stamp}, a Pro team`);
+  await expect(dialog.getByRole('status').filter({ hasText: 'Speed Insights is enabled' })).toContainText(
+    `On Pro ${stamp}, a Pro team`,
+  );
   await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
   await page.waitForURL(`/${pro.slug}/${name}`);
   expect((await page.request.get(`/api/v9/projects/${name}?teamId=${hobby.id}`)).status()).toBe(404);
@@ -86,35 +93,42 @@ test('upgrades a team to a 14-day Pro trial from billing and records the convert
   await dialog.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(dialog).toBeHidden();
 
-  const trialEnd = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(Date.now() + PRO_TRIAL_DAYS * 86_400_000);
+  const trialEnd = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.now() + PRO_TRIAL_DAYS * 86_400_000);
   await expect(plan.getByRole('heading', { name: /Pro plan/ })).toBeVisible();
   await expect(plan.getByText('Trialing')).toBeVisible();
   await expect(plan.getByText(trialEnd)).toBeVisible();
   await expect(plan.getByText('14', { exact: true })).toBeVisible();
 
   const me = await api(page, 'GET', '/www/user');
-  await expect.poll(async () => (await upgradeEvents(page)).find((r) => r.teamId === team.id)).toMatchObject({
-    outcome: 'converted',
-    mode: 'default',
-    source: 'billing-settings',
-    teamHint: team.slug,
-    desiredTrialBehavior: 'trial',
-    actualTrialBehavior: 'trial',
-    conversionType: 'trial',
-    actorId: me.user.id,
-    teamCreatedAt: team.createdAt,
-    priorPlan: 'hobby',
-    newPlan: 'pro',
-    cartTotal: 20,
-    existingTeamMembers: 1,
-    newTeamMembers: 0,
-    reactivatedTeamMembers: 0,
-    speedInsights: 0,
-    additionalConcurrentBuilds: 0,
-    previewDeploymentSuffix: false,
-    passwordProtection: false,
-    monitoring: false,
-  });
+  await expect
+    .poll(async () => (await upgradeEvents(page)).find((r) => r.teamId === team.id))
+    .toMatchObject({
+      outcome: 'converted',
+      mode: 'default',
+      source: 'billing-settings',
+      teamHint: team.slug,
+      desiredTrialBehavior: 'trial',
+      actualTrialBehavior: 'trial',
+      conversionType: 'trial',
+      actorId: me.user.id,
+      teamCreatedAt: team.createdAt,
+      priorPlan: 'hobby',
+      newPlan: 'pro',
+      cartTotal: 20,
+      existingTeamMembers: 1,
+      newTeamMembers: 0,
+      reactivatedTeamMembers: 0,
+      speedInsights: 0,
+      additionalConcurrentBuilds: 0,
+      previewDeploymentSuffix: false,
+      passwordProtection: false,
+      monitoring: false,
+    });
 });
 
 test('records an abandoned upgrade with the time spent when the modal is closed', async ({ page }) => {
@@ -129,14 +143,16 @@ test('records an abandoned upgrade with the time spent when the modal is closed'
   await page.waitForTimeout(300);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await upgradeEvents(page)).find((r) => r.teamId === team.id)).toMatchObject({
-    outcome: 'abandoned',
-    source: 'command-menu',
-    teamHint: team.slug,
-    conversionType: null,
-    newPlan: null,
-    priorPlan: 'hobby',
-  });
+  await expect
+    .poll(async () => (await upgradeEvents(page)).find((r) => r.teamId === team.id))
+    .toMatchObject({
+      outcome: 'abandoned',
+      source: 'command-menu',
+      teamHint: team.slug,
+      conversionType: null,
+      newPlan: null,
+      priorPlan: 'hobby',
+    });
   const [event] = (await upgradeEvents(page)).filter((r) => r.teamId === team.id);
   expect(event!.timeInModalMs).toBeGreaterThanOrEqual(300);
 });

@@ -8,7 +8,9 @@ async function confirm(page: Page, dialog: string, button: string) {
   await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: button }).click();
 }
 
-test('rolls back, undoes from the toast, and promotes a preview, moving the production URL each time', async ({ page }) => {
+test('rolls back, undoes from the toast, and promotes a preview, moving the production URL each time', async ({
+  page,
+}) => {
   const { username } = await signUp(page);
   const name = uniqueName('promote-site');
   const v1 = await deployFolder(page, username, name, { 'index.html': 'version one' }, 'Production');
@@ -18,7 +20,9 @@ test('rolls back, undoes from the toast, and promotes a preview, moving the prod
 
   await page.goto(`/${username}/${name}`);
   const production = page.getByRole('region', { name: 'Production deployment' });
-  const host = (await production.getByRole('link', { name: new RegExp(`^${name}\\.localhost:`) }).getAttribute('href'))!;
+  const host = (await production
+    .getByRole('link', { name: new RegExp(`^${name}\\.localhost:`) })
+    .getAttribute('href'))!;
   expect(await visit(page, host)).toBe('version two');
   await expect(page.getByRole('list', { name: 'Deployments' }).getByRole('listitem')).toHaveCount(2);
 
@@ -49,5 +53,7 @@ test('rolls back, undoes from the toast, and promotes a preview, moving the prod
   await page.getByLabel('Status').selectOption('READY');
   await expect(page.getByRole('list', { name: 'Deployments' }).getByRole('listitem')).toHaveCount(2);
   await page.getByLabel('Environment').selectOption('preview');
-  await expect(page.getByRole('list', { name: 'Deployments' }).getByRole('listitem').filter({ hasText: 'Current' })).toHaveCount(1);
+  await expect(
+    page.getByRole('list', { name: 'Deployments' }).getByRole('listitem').filter({ hasText: 'Current' }),
+  ).toHaveCount(1);
 });

@@ -45,7 +45,9 @@ test('a viewer cannot change project settings: inputs disabled, no actions, API 
   await expect(viewer.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
   const teamId = await viewer.evaluate(async (slug) => (await (await fetch(`/api/v2/teams/${slug}`)).json()).id, team);
-  const forced = await viewer.request.patch(`/api/v9/projects/${name}?teamId=${teamId}`, { data: { buildCommand: 'rm -rf /' } });
+  const forced = await viewer.request.patch(`/api/v9/projects/${name}?teamId=${teamId}`, {
+    data: { buildCommand: 'rm -rf /' },
+  });
   expect(forced.status()).toBe(403);
   expect((await forced.json()).error.message).toMatch(/VIEWER/);
   await viewer.context().close();

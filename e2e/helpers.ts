@@ -1,6 +1,6 @@
 // Shared steps of the account journeys. E-mails are unique per run because the same suite also
 // runs against a persistent PostgreSQL database.
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Sign-ups and logins are throttled per client IP (20 sign-ups an hour), and the limits live in the

@@ -1,7 +1,7 @@
 // Docs search (issue #4): the index built at build time finds a page by keyboard, and the views,
 // clicks and conversions go through search-insights to POST /api/insights/1/events with the fields
 // of spec 3, where staff can read them back.
-import { expect, test, type Request } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
 import { staffApi } from './public-helpers';
 
 interface SentEvent {
@@ -15,10 +15,15 @@ interface SentEvent {
   objectData?: { queryID?: string }[];
 }
 
-test('finds a page from the keyboard and records the view, the click and the conversion', async ({ page, context, baseURL }) => {
+test('finds a page from the keyboard and records the view, the click and the conversion', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const sent: { url: URL; events: SentEvent[] }[] = [];
   page.on('request', (req: Request) => {
-    if (req.url().includes('/api/insights/1/events')) sent.push({ url: new URL(req.url()), events: req.postDataJSON().events });
+    if (req.url().includes('/api/insights/1/events'))
+      sent.push({ url: new URL(req.url()), events: req.postDataJSON().events });
   });
   const answers: number[] = [];
   page.on('response', (res) => res.url().includes('/api/insights/1/events') && answers.push(res.status()));
@@ -41,11 +46,23 @@ test('finds a page from the keyboard and records the view, the click and the con
   await expect(page).toHaveURL('/docs/tokens');
   await expect(page.getByRole('heading', { level: 1, name: 'API tokens' })).toBeVisible();
 
-  await expect.poll(() => sent.flatMap((s) => s.events).map((e) => e.eventType).sort()).toEqual(['click', 'view']);
+  await expect
+    .poll(() =>
+      sent
+        .flatMap((s) => s.events)
+        .map((e) => e.eventType)
+        .sort(),
+    )
+    .toEqual(['click', 'view']);
   const view = sent.flatMap((s) => s.events).find((e) => e.eventType === 'view')!;
   const click = sent.flatMap((s) => s.events).find((e) => e.eventType === 'click')!;
   expect(view.objectIDs).toContain('/docs/tokens');
-  expect(click).toMatchObject({ index: 'nimbus_docs', queryID: view.queryID, objectIDs: ['/docs/tokens'], positions: [1] });
+  expect(click).toMatchObject({
+    index: 'nimbus_docs',
+    queryID: view.queryID,
+    objectIDs: ['/docs/tokens'],
+    positions: [1],
+  });
   expect(click.userToken).toMatch(/^anonymous-[0-9a-f-]{36}$/);
   expect(sent[0]!.url.searchParams.get('X-Algolia-Application-Id')).toBe('nimbus-docs');
   expect(sent[0]!.url.searchParams.get('X-Algolia-API-Key')).toBeTruthy();
@@ -68,7 +85,11 @@ test('finds a page from the keyboard and records the view, the click and the con
   const staff = await staffApi(baseURL!);
   const stored = await (await staff.get(`/api/v1/insights/events?queryID=${click.queryID}`)).json();
   expect(stored.events.map((e: { eventType: string }) => e.eventType).sort()).toEqual(['click', 'conversion', 'view']);
-  expect(stored.events.find((e: { eventType: string }) => e.eventType === 'click')).toMatchObject({ objectIDs: ['/docs/tokens'], positions: [1], userToken: click.userToken });
+  expect(stored.events.find((e: { eventType: string }) => e.eventType === 'click')).toMatchObject({
+    objectIDs: ['/docs/tokens'],
+    positions: [1],
+    userToken: click.userToken,
+  });
   await staff.dispose();
 });
 
@@ -83,9 +104,16 @@ test('Escape clears the search, and a query with no match says so', async ({ pag
   await expect(box).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('the API reference lists every tag of the OpenAPI document with methods, parameters and responses', async ({ page, request }) => {
+test('the API reference lists every tag of the OpenAPI document with methods, parameters and responses', async ({
+  page,
+  request,
+}) => {
   const doc = await (await request.get('/api/openapi.json')).json();
-  const tags = new Set<string>(Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).map((op) => op.tags?.[0] ?? 'Other')));
+  const tags = new Set<string>(
+    Object.values(doc.paths).flatMap((item) =>
+      Object.values(item as Record<string, { tags?: string[] }>).map((op) => op.tags?.[0] ?? 'Other'),
+    ),
+  );
   await page.goto('/docs/api-reference');
   for (const tag of tags) await expect(page.getByRole('heading', { level: 2, name: tag, exact: true })).toBeVisible();
   const leads = page.locator('section', { has: page.getByRole('heading', { level: 3, name: 'GET /v1/leads' }) });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, request, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, request } from '@playwright/test';
 
 export const STAFF_TEAM = process.env.E2E_STAFF_TEAM!;
 const PASSWORD = 'correct horse battery';
@@ -27,7 +27,9 @@ export async function staffApi(baseURL: string): Promise<APIRequestContext> {
   }
   const email = `staff-${Date.now()}@example.com`;
   const api = await request.newContext({ baseURL });
-  expect((await api.post('/api/v2/registration', { data: { email, password: PASSWORD, name: 'Staff' } })).status()).toBe(200);
+  expect(
+    (await api.post('/api/v2/registration', { data: { email, password: PASSWORD, name: 'Staff' } })).status(),
+  ).toBe(200);
   const team = await api.post('/api/v1/teams', { data: { name: 'Nimbus Staff', slug: STAFF_TEAM } });
   expect(team.status(), 'the staff team must be free on a fresh database').toBe(200);
   writeFileSync(file, JSON.stringify({ email }));

@@ -2,7 +2,7 @@
 // only, dismissal and the marketfit=1 override, stale-state clearing and expiry of the stored
 // record, and silent storage errors. Market fit comes from /api/marketfit; where a test needs a
 // sales-led visitor without the override, the answer is stubbed as the enrichment service would give it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const DAY = 86_400_000;
 const KEY = 'nimbus:demo-popup';
@@ -30,7 +30,9 @@ test.beforeEach(async ({ page }) => {
   await page.clock.install();
 });
 
-test('on /pricing it appears after 15 s for marketfit=1, and its link and 64 px avatar lead to the demo page', async ({ page }) => {
+test('on /pricing it appears after 15 s for marketfit=1, and its link and 64 px avatar lead to the demo page', async ({
+  page,
+}) => {
   await open(page, '/pricing?marketfit=1');
   await page.clock.runFor(13_000);
   await expect(popup(page)).toHaveCount(0);
@@ -91,7 +93,9 @@ test('product-led and unknown visitors never see it (marketfit=2, marketfit=0)',
   }
 });
 
-test('a dismissal is forgotten once lastShown is 2 to 60 days old, and the record expires after 90 days', async ({ page }) => {
+test('a dismissal is forgotten once lastShown is 2 to 60 days old, and the record expires after 90 days', async ({
+  page,
+}) => {
   await salesLed(page);
   await page.goto('/');
   const now = await page.evaluate(() => Date.now());

@@ -5,14 +5,47 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const ROUTES = [
-  '/', '/pricing', '/enterprise', '/contact', '/contact/sales/demo', '/customers', '/blog',
-  '/blog/introducing-conformance', '/blog/introducing-the-nimbus-waf', '/blog/nimbus-ship-2024', '/blog/feature-flags',
-  '/blog/immutable-deployments', '/changelog', '/security', '/about', '/careers', '/partners', '/events', '/resources',
-  '/legal', '/legal/terms', '/legal/privacy', '/academy', '/ship', '/ship/contacts', '/design', '/font', '/geist',
-  '/docs', '/docs/getting-started', '/docs/teams-and-roles', '/docs/api-reference', '/guides', '/guides/deploy-a-vite-app', '/help', '/help/build-failed',
+  '/',
+  '/pricing',
+  '/enterprise',
+  '/contact',
+  '/contact/sales/demo',
+  '/customers',
+  '/blog',
+  '/blog/introducing-conformance',
+  '/blog/introducing-the-nimbus-waf',
+  '/blog/nimbus-ship-2024',
+  '/blog/feature-flags',
+  '/blog/immutable-deployments',
+  '/changelog',
+  '/security',
+  '/about',
+  '/careers',
+  '/partners',
+  '/events',
+  '/resources',
+  '/legal',
+  '/legal/terms',
+  '/legal/privacy',
+  '/academy',
+  '/ship',
+  '/ship/contacts',
+  '/design',
+  '/font',
+  '/geist',
+  '/docs',
+  '/docs/getting-started',
+  '/docs/teams-and-roles',
+  '/docs/api-reference',
+  '/guides',
+  '/guides/deploy-a-vite-app',
+  '/help',
+  '/help/build-failed',
 ];
 
-test('every public route answers 200, server-rendered, with its own title, a description and an Open Graph image', async ({ request }) => {
+test('every public route answers 200, server-rendered, with its own title, a description and an Open Graph image', async ({
+  request,
+}) => {
   const titles = new Map<string, string>();
   for (const path of ROUTES) {
     const res = await request.get(path);
@@ -29,7 +62,8 @@ test('every public route answers 200, server-rendered, with its own title, a des
 });
 
 test('unknown posts and docs pages are 404, not empty pages', async ({ request }) => {
-  for (const path of ['/blog/no-such-post', '/docs/no-such-page', '/docs/index', '/guides/nope']) expect((await request.get(path)).status(), path).toBe(404);
+  for (const path of ['/blog/no-such-post', '/docs/no-such-page', '/docs/index', '/guides/nope'])
+    expect((await request.get(path)).status(), path).toBe(404);
 });
 
 test('public pages have no WCAG A/AA violations, in the light and the dark theme', async ({ page }) => {
@@ -37,10 +71,14 @@ test('public pages have no WCAG A/AA violations, in the light and the dark theme
   for (const theme of ['light', 'dark'] as const) {
     await page.goto('/');
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    for (const path of theme === 'light' ? ROUTES : ['/', '/pricing', '/docs/teams-and-roles', '/blog/feature-flags', '/design', '/ship']) {
+    for (const path of theme === 'light'
+      ? ROUTES
+      : ['/', '/pricing', '/docs/teams-and-roles', '/blog/feature-flags', '/design', '/ship']) {
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(violations.map((v) => `${theme} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        violations.map((v) => `${theme} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
   }
 });
@@ -62,7 +100,10 @@ test('Open Graph images are real PNGs, one per blog post', async ({ request }) =
   expect((await res.body()).subarray(1, 4).toString()).toBe('PNG');
 });
 
-test('the image optimiser serves the spec device sizes at quality 75 and refuses other sizes', async ({ page, request }) => {
+test('the image optimiser serves the spec device sizes at quality 75 and refuses other sizes', async ({
+  page,
+  request,
+}) => {
   await page.goto('/ship');
   const srcset = await page.getByRole('img', { name: /Ship stage/ }).getAttribute('srcset');
   const widths = [...srcset!.matchAll(/ (\d+)w/g)].map(([, w]) => Number(w));

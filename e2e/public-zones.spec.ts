@@ -1,7 +1,7 @@
 // Zones and the page shell on the public site (spec 2): the zone table at its well-known path,
 // cross-zone links as full navigations prefetched on hover or focus, same-zone links as client-side
 // navigations, the theme switch, and the redirect of browsers without CSS variables.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { __stay?: number }).__stay);
 const setMarker = (page: Page) => page.evaluate(() => ((window as unknown as { __stay?: number }).__stay = 1));

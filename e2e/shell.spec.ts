@@ -40,9 +40,18 @@ test('the first Tab reaches "Skip to content", and Enter jumps to the main conte
   expect(await page.evaluate(() => document.activeElement?.closest('main')?.id)).toBe('main');
 });
 
-test('every account page has one main landmark, a title and no contrast or ARIA violations in both themes', async ({ page }) => {
+test('every account page has one main landmark, a title and no contrast or ARIA violations in both themes', async ({
+  page,
+}) => {
   const { username } = await signUp(page);
-  const pages = [`/${username}`, `/${username}/~/settings`, `/${username}/~/settings/members`, '/new/team', '/account', '/account/tokens'];
+  const pages = [
+    `/${username}`,
+    `/${username}/~/settings`,
+    `/${username}/~/settings/members`,
+    '/new/team',
+    '/account',
+    '/account/tokens',
+  ];
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     for (const path of pages) {
@@ -50,11 +59,18 @@ test('every account page has one main landmark, a title and no contrast or ARIA 
       await expect(page.locator('main#main')).toHaveCount(1);
       await expect(page).toHaveTitle(/ – Nimbus$/);
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(violations.map((v) => `${theme} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        violations.map((v) => `${theme} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
   }
   await page.context().clearCookies();
-  for (const path of ['/login', '/signup', '/two-factor-required?teamSlug=acme', '/login/scope/acme?next=%2Facme&missingScope=1']) {
+  for (const path of [
+    '/login',
+    '/signup',
+    '/two-factor-required?teamSlug=acme',
+    '/login/scope/acme?next=%2Facme&missingScope=1',
+  ]) {
     await page.goto(path);
     await expect(page.locator('main#main')).toHaveCount(1);
     await expect(page).toHaveTitle(/ – Nimbus$/);

@@ -1,7 +1,8 @@
 // Teams in the browser (issue #2): create with spec 5 validation, switch scope, invite and accept,
 // roles and the last-owner rule, settings, the default team.
-import { expect } from '@playwright/test';
+
 import { TEAM_NAME_INVALID, TEAM_NAME_REQUIRED } from '@nimbus/core';
+import { expect } from '@playwright/test';
 import { cookie, createTeam, fillSignup, logIn, logOut, newContext, signUp, test, uniqueEmail } from './helpers';
 
 test('creates a team showing both name messages, derives the slug, and switches scope', async ({ page, context }) => {
@@ -114,10 +115,14 @@ test('keeps the last owner: leaving and self-demotion show the reason', async ({
   await page.getByRole('button', { name: 'Leave team' }).click();
   const dialog = page.getByRole('dialog', { name: 'Leave team' });
   await dialog.getByRole('button', { name: 'Leave team' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('The last owner cannot leave. Make another member an owner, or delete the team.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The last owner cannot leave. Make another member an owner, or delete the team.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.getByLabel(/^Role of /).selectOption('MEMBER');
-  await expect(page.getByRole('region', { name: 'Members' }).getByRole('alert')).toHaveText('A team needs at least one owner. Make another member an owner first.');
+  await expect(page.getByRole('region', { name: 'Members' }).getByRole('alert')).toHaveText(
+    'A team needs at least one owner. Make another member an owner first.',
+  );
   await expect(page.getByLabel(/^Role of /)).toHaveValue('OWNER');
 });
 

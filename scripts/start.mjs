@@ -27,14 +27,21 @@ export function ensureBuild() {
   const changed = Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
   if (built && built >= changed && !process.env.NIMBUS_REBUILD) return;
   console.log('Building the Nimbus web app (first start or sources changed)...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', web], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', web],
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   ensureBuild();
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const server = spawn(process.execPath, [tsx, path.join(web, 'server.ts'), ...process.argv.slice(2)], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+  const server = spawn(process.execPath, [tsx, path.join(web, 'server.ts'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
 }

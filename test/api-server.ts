@@ -5,11 +5,13 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { stripApiPrefix } from '../apps/web/server/dispatch';
 import { loadConfig } from '../apps/web/server/config';
+import { stripApiPrefix } from '../apps/web/server/dispatch';
 import { createRuntime } from '../apps/web/server/runtime';
 
-export async function serveApi(fetch: (req: Request) => Response | Promise<Response>): Promise<{ port: number; close(): Promise<void> }> {
+export async function serveApi(
+  fetch: (req: Request) => Response | Promise<Response>,
+): Promise<{ port: number; close(): Promise<void> }> {
   const listener = getRequestListener(fetch);
   const server = createServer((req, res) => {
     req.url = stripApiPrefix(req.url ?? '/');
@@ -29,5 +31,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const runtime = await createRuntime(loadConfig(process.env));
   const served = await serveApi(runtime.api.fetch);
   console.log(JSON.stringify({ port: served.port }));
-  process.once('SIGTERM', () => void served.close().then(() => runtime.close()).then(() => process.exit(0)));
+  process.once(
+    'SIGTERM',
+    () =>
+      void served
+        .close()
+        .then(() => runtime.close())
+        .then(() => process.exit(0)),
+  );
 }

@@ -1,6 +1,6 @@
 // Migrates one template database per test run, so each test file starts from a copy in milliseconds
 // instead of migrating (ARCHITECTURE.md: a fresh PGlite takes ~5 s). PostgreSQL when DATABASE_URL is set.
-import { writeFile, rm, mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('dbTemplate', { kind: 'postgres', url, template });
     return async () => {
-      const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [`nimbus_t_${process.pid}_%`, template]);
+      const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [
+        `nimbus_t_${process.pid}_%`,
+        template,
+      ]);
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();
     };

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { NextConfig } from 'next';
 import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from '@nimbus/core';
+import type { NextConfig } from 'next';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
@@ -10,7 +10,15 @@ const config: NextConfig = {
   distDir: process.env.NIMBUS_NEXT_DIST ?? '.next',
   poweredByHeader: false,
   transpilePackages: ['@nimbus/core', '@nimbus/client', '@nimbus/ui'],
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'drizzle-orm', '@nimbus/db', '@nimbus/api', '@nimbus/engine'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    '@node-rs/argon2',
+    'drizzle-orm',
+    '@nimbus/db',
+    '@nimbus/api',
+    '@nimbus/engine',
+  ],
   turbopack: { root },
   outputFileTracingRoot: root,
   images: { deviceSizes: [...IMAGE_DEVICE_SIZES], imageSizes: [...IMAGE_SIZES], qualities: [IMAGE_QUALITY] },

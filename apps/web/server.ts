@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { zonesManifest } from '@nimbus/core';
-import { loadConfig } from './server/config';
 import { superviseCopies } from './server/cluster';
+import { loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { createRuntime } from './server/runtime';
 import { addServerTiming } from './server/server-timing';
@@ -50,14 +50,24 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, config =
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(Object.assign(new Error(`Port ${config.port} is already in use on ${config.host}: stop what listens there, or set PORT to another port.`), { code: error.code }));
+      if (error.code === 'EADDRINUSE')
+        reject(
+          Object.assign(
+            new Error(
+              `Port ${config.port} is already in use on ${config.host}: stop what listens there, or set PORT to another port.`,
+            ),
+            { code: error.code },
+          ),
+        );
       else reject(error);
     });
     server.listen(config.port, config.host, resolve);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Nimbus is running at ${config.publicUrl} (port ${port}, ${runtime.database.kind}, roles ${[...config.roles].join(',')})`);
+  console.log(
+    `Nimbus is running at ${config.publicUrl} (port ${port}, ${runtime.database.kind}, roles ${[...config.roles].join(',')})`,
+  );
 
   const close = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -68,13 +78,23 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, config =
 
 function notServed(res: ServerResponse, role: string) {
   res.writeHead(421, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { code: 'role_not_served', message: `This Nimbus process does not run the ${role} role. Route this request to one that does.` } }));
+  res.end(
+    JSON.stringify({
+      error: {
+        code: 'role_not_served',
+        message: `This Nimbus process does not run the ${role} role. Route this request to one that does.`,
+      },
+    }),
+  );
 }
 
 /** `--role web,api` and `--processes N` on the command line override NIMBUS_ROLE and NIMBUS_PROCESSES. */
 export function envFromArgs(argv: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const result = { ...env };
-  for (const [flag, name] of [['--role', 'NIMBUS_ROLE'], ['--processes', 'NIMBUS_PROCESSES']] as const) {
+  for (const [flag, name] of [
+    ['--role', 'NIMBUS_ROLE'],
+    ['--processes', 'NIMBUS_PROCESSES'],
+  ] as const) {
     const i = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
     if (i >= 0) result[name] = argv[i]!.includes('=') ? argv[i]!.slice(flag.length + 1) : argv[i + 1];
   }

@@ -23,7 +23,13 @@ export function freePort(): Promise<number> {
 export async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
@@ -53,7 +59,13 @@ export function stats(values: number[]): { median: number; p95: number } {
 type Cookie = { name: string; value: string; url: string };
 
 /** Median FCP and "target in the page" times (from navigation start) over `runs` fresh contexts. */
-export async function browserTimings(browser: Browser, url: string, cookie: Cookie | null, selector: string, runs: number) {
+export async function browserTimings(
+  browser: Browser,
+  url: string,
+  cookie: Cookie | null,
+  selector: string,
+  runs: number,
+) {
   const fcps: number[] = [];
   const visibles: number[] = [];
   let items = 0;

@@ -4,8 +4,19 @@
 // starts on it afterwards has no build to run.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import {
+  createDeployment,
+  createProject,
+  createSession,
+  createTeam,
+  markBuilding,
+  markFailed,
+  markReady,
+  openDatabase,
+  registerUser,
+  schema,
+} from '@nimbus/db';
 import { eq } from 'drizzle-orm';
-import { createDeployment, createProject, createSession, createTeam, markBuilding, markFailed, markReady, openDatabase, registerUser, schema } from '@nimbus/db';
 
 export interface Seeded {
   slug: string;
@@ -19,7 +30,11 @@ export async function seed(dataDir: string, projects: number, perProject: number
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   const { db } = database;
   try {
-    const user = await registerUser(db, { email: 'bench-dashboard@example.com', password: 'correct horse battery', name: 'Bench' });
+    const user = await registerUser(db, {
+      email: 'bench-dashboard@example.com',
+      password: 'correct horse battery',
+      name: 'Bench',
+    });
     const team = await createTeam(db, user.id, { name: 'Bench Team', slug: 'bench-team' });
     const html = '<h1>bench</h1>';
     const sha = createHash('sha1').update(html).digest('hex');
@@ -28,10 +43,22 @@ export async function seed(dataDir: string, projects: number, perProject: number
     for (let p = 0; p < projects; p++) {
       const project = await createProject(db, team.id, { name: `site-${String(p).padStart(3, '0')}` });
       for (let d = 0; d < perProject; d++) {
-        const deployment = await createDeployment(db, { project, creatorId: user.id, target: d === 0 ? 'production' : 'preview', files: [file] });
+        const deployment = await createDeployment(db, {
+          project,
+          creatorId: user.id,
+          target: d === 0 ? 'production' : 'preview',
+          files: [file],
+        });
         await markBuilding(db, deployment.id);
-        if (d === perProject - 1 && p % 7 === 0) await markFailed(db, deployment.id, 'BUILD_FAILED', 'Command "npm run build" exited with 1.');
-        else await markReady(db, { id: deployment.id, outputs: [{ path: 'index.html', sha, size: html.length }], config: {}, framework: null });
+        if (d === perProject - 1 && p % 7 === 0)
+          await markFailed(db, deployment.id, 'BUILD_FAILED', 'Command "npm run build" exited with 1.');
+        else
+          await markReady(db, {
+            id: deployment.id,
+            outputs: [{ path: 'index.html', sha, size: html.length }],
+            config: {},
+            framework: null,
+          });
         deployments++;
       }
     }

@@ -3,7 +3,7 @@
 // run, bounded in time, parsed into requests/s and p99 latency.
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { promisify } from 'node:util';
 
 export function freePort(): Promise<number> {
@@ -60,12 +60,28 @@ export interface WrkResult {
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 
 export async function wrk(url: string, host: string, options: WrkOptions): Promise<WrkResult> {
-  const args = ['-t', String(options.threads), '-c', String(options.connections), '-d', options.duration, '--latency', '-H', `Host: ${host}`, url];
+  const args = [
+    '-t',
+    String(options.threads),
+    '-c',
+    String(options.connections),
+    '-d',
+    options.duration,
+    '--latency',
+    '-H',
+    `Host: ${host}`,
+    url,
+  ];
   const { stdout } = await run('/usr/bin/wrk', args, { timeout: 120_000 });
   const requests = /(\d+) requests in/.exec(stdout);
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s|m)\b/.exec(stdout);
   if (!requests || !rps || !p99) throw new Error(`Could not read wrk's output:\n${stdout}`);
   const errors = /(Socket errors:.*|Non-2xx or 3xx responses:.*)/.exec(stdout);
-  return { requests: Number(requests[1]), requestsPerSecond: Number(rps[1]), p99Ms: Number(p99[1]) * UNIT_MS[p99[2]!]!, errors: errors ? errors[1]! : null };
+  return {
+    requests: Number(requests[1]),
+    requestsPerSecond: Number(rps[1]),
+    p99Ms: Number(p99[1]) * UNIT_MS[p99[2]!]!,
+    errors: errors ? errors[1]! : null,
+  };
 }

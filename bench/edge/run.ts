@@ -14,8 +14,8 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fetchBytes, freePort, wrk, type WrkOptions, type WrkResult } from './net';
-import { startEdgeCluster, startEdgeServer, startFloorServer, startNginx, type Running } from './servers';
+import { fetchBytes, freePort, type WrkOptions, type WrkResult, wrk } from './net';
+import { type Running, startEdgeCluster, startEdgeServer, startFloorServer, startNginx } from './servers';
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +26,11 @@ const { values } = parseArgs({
     processes: { type: 'string', default: String(availableParallelism()) },
   },
 });
-const options: WrkOptions = { duration: values.duration, connections: Number(values.connections), threads: Number(values.threads) };
+const options: WrkOptions = {
+  duration: values.duration,
+  connections: Number(values.connections),
+  threads: Number(values.threads),
+};
 const rounds = Number(values.rounds);
 const processes = Number(values.processes);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,7 +39,10 @@ const LARGE = 'assets/app-3f2a1b9c.js';
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench</title></head><body><main>${'<p>Nimbus serves this page.</p>'.repeat(30)}</main><script src="/${LARGE}"></script></body></html>`;
 let script = '';
 for (let i = 0; script.length < 1 << 20; i++) script += `export function f${i}(a, b) { return a * ${i % 97} + b; }\n`;
-const files: Record<string, Buffer> = { 'index.html': Buffer.from(page), [LARGE]: Buffer.from(script.slice(0, 1 << 20)) };
+const files: Record<string, Buffer> = {
+  'index.html': Buffer.from(page),
+  [LARGE]: Buffer.from(script.slice(0, 1 << 20)),
+};
 
 const dir = await mkdtemp(path.join(tmpdir(), 'nimbus-bench-'));
 const root = path.join(dir, 'www');
@@ -64,7 +71,9 @@ await start('edge', 1, (port) => startEdgeServer(dir, root, Object.keys(files), 
 let skipped = '';
 if (processes > 1) {
   try {
-    await start('edge', processes, (port) => startEdgeCluster(dir, root, Object.keys(files), port, processes, databaseUrl));
+    await start('edge', processes, (port) =>
+      startEdgeCluster(dir, root, Object.keys(files), port, processes, databaseUrl),
+    );
     await start('nginx', processes, (port) => startNginx(dir, root, port, processes));
   } catch (error) {
     for (const s of servers.filter((x) => x.processes > 1)) await s.running.stop();
@@ -82,12 +91,18 @@ try {
   for (const [name, data] of Object.entries(files)) {
     for (const s of servers) {
       const r = await fetchBytes(s.port, s.running.host, `/${name}`);
-      if (r.status !== 200 || !r.body.equals(data)) throw new Error(`${s.name} does not serve /${name} byte for byte (status ${r.status}).`);
+      if (r.status !== 200 || !r.body.equals(data))
+        throw new Error(`${s.name} does not serve /${name} byte for byte (status ${r.status}).`);
     }
   }
   const load = loadavg()[0]!;
-  console.log(`wrk -t${options.threads} -c${options.connections} -d${options.duration} on 127.0.0.1, best of ${rounds}; ${cpus().length} CPUs, load ${load.toFixed(1)}, Node ${process.version}`);
-  if (load > cpus().length / 2) console.log('The machine is busy: other processes share the CPUs with wrk and the servers, so requests/s are low and noisy; CPU per request holds up better.');
+  console.log(
+    `wrk -t${options.threads} -c${options.connections} -d${options.duration} on 127.0.0.1, best of ${rounds}; ${cpus().length} CPUs, load ${load.toFixed(1)}, Node ${process.version}`,
+  );
+  if (load > cpus().length / 2)
+    console.log(
+      'The machine is busy: other processes share the CPUs with wrk and the servers, so requests/s are low and noisy; CPU per request holds up better.',
+    );
   for (const name of Object.keys(files)) {
     for (let round = 0; round < rounds; round++) {
       for (const s of servers) {
@@ -134,13 +149,24 @@ console.table(
     nginx: Math.round(r.nginx!.cpuMicrosPerRequest),
     edge: Math.round(r.edge!.cpuMicrosPerRequest),
     'nginx/edge': ratio(r.nginx!.cpuMicrosPerRequest, r.edge!.cpuMicrosPerRequest),
-    ...(r.floor ? { 'node floor': Math.round(r.floor.cpuMicrosPerRequest), 'floor/edge': ratio(r.floor.cpuMicrosPerRequest, r.edge!.cpuMicrosPerRequest), 'floor req/s': Math.round(r.floor.run.requestsPerSecond) } : {}),
+    ...(r.floor
+      ? {
+          'node floor': Math.round(r.floor.cpuMicrosPerRequest),
+          'floor/edge': ratio(r.floor.cpuMicrosPerRequest, r.edge!.cpuMicrosPerRequest),
+          'floor req/s': Math.round(r.floor.run.requestsPerSecond),
+        }
+      : {}),
   })),
 );
-for (const [key, r] of Object.entries(best)) for (const [who, x] of Object.entries(r)) if (x.run.errors) console.log(`${who} ${label(key)}: ${x.run.errors}`);
+for (const [key, r] of Object.entries(best))
+  for (const [who, x] of Object.entries(r)) if (x.run.errors) console.log(`${who} ${label(key)}: ${x.run.errors}`);
 if (skipped) console.log(skipped);
 for (const count of new Set(rows.map((r) => r.processes))) {
   const below = rows.filter((r) => r.processes === count && r['edge/nginx'] < 0.5);
   const side = `${count} process${count > 1 ? 'es' : ''} a side`;
-  console.log(below.length ? `${side}: below the goal (edge ≥ 0.5 × nginx) for ${below.map((r) => r.file).join(', ')}.` : `${side}: goal met, the edge serves at least half of nginx’s requests/s on both files.`);
+  console.log(
+    below.length
+      ? `${side}: below the goal (edge ≥ 0.5 × nginx) for ${below.map((r) => r.file).join(', ')}.`
+      : `${side}: goal met, the edge serves at least half of nginx’s requests/s on both files.`,
+  );
 }

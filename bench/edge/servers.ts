@@ -9,15 +9,15 @@
 //   request takes under `npm start`;
 // - the Nimbus edge as several processes: the real server (`apps/web/server.ts --role edge
 //   --processes N`) on a fresh PostgreSQL database, as it runs at scale.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
-import { lookup } from 'mime-types';
 import { newId, openDatabase, schema } from '@nimbus/db';
-import { createEdge, createLocalStore, sha1, type FileStore } from '@nimbus/engine';
+import { createEdge, createLocalStore, type FileStore, sha1 } from '@nimbus/engine';
+import { lookup } from 'mime-types';
 import { classify } from '../../apps/web/server/dispatch';
 import { waitForPort } from './net';
 
@@ -44,7 +44,8 @@ function procCpuMicros(pid: number): number {
   }
 }
 
-const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+const childrenOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
 /** Runs `child` until stop(): resolves once `port` accepts connections, rejects if it exits first. */
 async function supervise(child: ChildProcess, port: number, failure: string, timeoutMs?: number) {
@@ -81,7 +82,9 @@ http {
 }
 `,
   );
-  const child = spawn('/usr/sbin/nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn('/usr/sbin/nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const stop = await supervise(child, port, `nginx exited; see ${dir}/error.log`);
   // The master only supervises; its workers answer every request.
   const pids = childrenOf(child.pid!);
@@ -95,8 +98,24 @@ export async function startFloorServer(root: string, files: string[], port: numb
   const responses = new Map<string, { headers: string[]; body: Buffer }>();
   for (const file of files) {
     const body = await readFile(path.join(root, file));
-    const headers = ['x-content-type-options', 'nosniff', 'content-type', String(lookup(file)), 'cache-control', 'public, max-age=0, must-revalidate'];
-    headers.push('accept-ranges', 'bytes', 'vary', 'Accept-Encoding', 'etag', `"${sha1(body)}"`, 'content-length', String(body.length));
+    const headers = [
+      'x-content-type-options',
+      'nosniff',
+      'content-type',
+      String(lookup(file)),
+      'cache-control',
+      'public, max-age=0, must-revalidate',
+    ];
+    headers.push(
+      'accept-ranges',
+      'bytes',
+      'vary',
+      'Accept-Encoding',
+      'etag',
+      `"${sha1(body)}"`,
+      'content-length',
+      String(body.length),
+    );
     responses.set(`/${file}`, { headers, body });
   }
   const server = await listen(port, (req, res) => {
@@ -109,13 +128,20 @@ export async function startFloorServer(root: string, files: string[], port: numb
 }
 
 /** One READY deployment of `files` (read from `root`), in the database and the store. */
-async function seedDeployment(db: Parameters<typeof createEdge>[0]['db'], store: FileStore, root: string, files: string[]) {
+async function seedDeployment(
+  db: Parameters<typeof createEdge>[0]['db'],
+  store: FileStore,
+  root: string,
+  files: string[],
+) {
   const teamId = newId('team');
   const projectId = newId('prj');
   const deploymentId = newId('dpl');
   await db.insert(schema.teams).values({ id: teamId, slug: 'bench' });
   await db.insert(schema.projects).values({ id: projectId, teamId, name: 'bench-site' });
-  await db.insert(schema.deployments).values({ id: deploymentId, projectId, teamId, name: 'bench-site', host: DEPLOYMENT_HOST, state: 'READY' });
+  await db
+    .insert(schema.deployments)
+    .values({ id: deploymentId, projectId, teamId, name: 'bench-site', host: DEPLOYMENT_HOST, state: 'READY' });
   for (const file of files) {
     const data = await readFile(path.join(root, file));
     await store.put(sha1(data), data);
@@ -147,7 +173,14 @@ export async function startEdgeServer(dir: string, root: string, files: string[]
  * The real server with only the edge role, `processes` copies of it, on a new database of the
  * PostgreSQL server at `adminUrl` (dropped at stop). Its CPU is the supervisor's and the copies'.
  */
-export async function startEdgeCluster(dir: string, root: string, files: string[], port: number, processes: number, adminUrl: string): Promise<Running> {
+export async function startEdgeCluster(
+  dir: string,
+  root: string,
+  files: string[],
+  port: number,
+  processes: number,
+  adminUrl: string,
+): Promise<Running> {
   const { default: pg } = await import('pg');
   const name = `nimbus_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -161,11 +194,25 @@ export async function startEdgeCluster(dir: string, root: string, files: string[
   await database.close();
 
   const repo = path.resolve(import.meta.dirname, '../..');
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), NIMBUS_DATA_DIR: dataDir, NIMBUS_DEPLOY_DOMAIN: DEPLOY_DOMAIN, PORT: String(port), HOST: '127.0.0.1', NIMBUS_SECRET: 'bench-secret-bench-secret-bench-secret' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server.ts', '--role', 'edge', '--processes', String(processes)], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: url.toString(),
+    NIMBUS_DATA_DIR: dataDir,
+    NIMBUS_DEPLOY_DOMAIN: DEPLOY_DOMAIN,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NIMBUS_SECRET: 'bench-secret-bench-secret-bench-secret',
+  };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/web/server.ts', '--role', 'edge', '--processes', String(processes)],
+    { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const stopServer = await supervise(child, port, 'the Nimbus edge exited before listening', 60_000);
   // Every copy listens before the bench starts: the supervisor accepts as soon as the first one does.
-  for (const end = Date.now() + 60_000; childrenOf(child.pid!).length < processes && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  for (const end = Date.now() + 60_000; childrenOf(child.pid!).length < processes && Date.now() < end; )
+    await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, 2_000));
   const pids = [child.pid!, ...childrenOf(child.pid!)];
   return {

@@ -53,14 +53,34 @@ async function firstLoadJs(url) {
 }
 
 function lighthouse(url, out) {
-  const flags = ['--prefix', prefix, '--no-install', 'lighthouse', url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility', `--chrome-flags=${CHROME_FLAGS}`];
+  const flags = [
+    '--prefix',
+    prefix,
+    '--no-install',
+    'lighthouse',
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility',
+    `--chrome-flags=${CHROME_FLAGS}`,
+  ];
   if (desktop) flags.push('--preset=desktop');
-  const run = spawnSync('npx', flags, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const run = spawnSync('npx', flags, {
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   if (run.status !== 0) throw new Error(`lighthouse failed for ${url}: ${run.stderr.toString().slice(-500)}`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const metric = (id) => report.audits[id]?.displayValue ?? '';
-  return { performance: score('performance'), accessibility: score('accessibility'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'nimbus-lh-'));
@@ -69,7 +89,9 @@ try {
   for (const page of pages.length ? pages : DEFAULT_PAGES) {
     const url = `${base}${page}`;
     const js = await firstLoadJs(url);
-    const results = Array.from({ length: runs }, () => lighthouse(url, path.join(dir, 'report.json'))).sort((a, b) => a.performance - b.performance);
+    const results = Array.from({ length: runs }, () => lighthouse(url, path.join(dir, 'report.json'))).sort(
+      (a, b) => a.performance - b.performance,
+    );
     rows.push({ page, ...results[Math.floor(results.length / 2)], 'first-load JS (gzip kB)': (js / 1024).toFixed(1) });
   }
 } finally {

@@ -28,7 +28,9 @@ if (distIsCurrent) {
     console.error('nimbus: dist/nimbus.js is missing and tsx is not installed. Run `npm run build` in apps/cli.');
     process.exit(1);
   }
-  const child = spawn(process.execPath, [tsx, path.join(src, 'main.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [tsx, path.join(src, 'main.ts'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -2,9 +2,9 @@
 // only what is missing, streamed log, URLs), ls, promote, rollback, rm and a failing build.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineTestApi } from '@nimbus/api/src/engine-testing';
 import { listen } from '@nimbus/api/src/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, cliUser } from './testing';
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
@@ -29,7 +29,13 @@ beforeAll(async () => {
   user = await cliUser(server.url);
   await user.run(['login', '--token', token]);
   site = path.join(user.home, 'site');
-  await writeFiles(site, { 'index.html': '<h1>v1</h1>', 'about.html': '<p>about</p>', 'css/site.css': 'h1{}', '.env': 'SECRET=1', 'node_modules/x/index.js': '' });
+  await writeFiles(site, {
+    'index.html': '<h1>v1</h1>',
+    'about.html': '<p>about</p>',
+    'css/site.css': 'h1{}',
+    '.env': 'SECRET=1',
+    'node_modules/x/index.js': '',
+  });
 });
 afterAll(async () => {
   await user.remove();
@@ -43,9 +49,16 @@ describe('nimbus projects', () => {
     const list = JSON.parse((await user.run(['projects', 'ls', '--json'])).stdout);
     expect(list.map((p: { name: string }) => p.name)).toEqual(['scratch']);
     const refused = await user.run(['projects', 'rm', 'scratch']);
-    expect(refused).toMatchObject({ code: 1, stderr: 'Error: Delete project scratch and all its deployments? Pass --yes to confirm when not running in a terminal.\n' });
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr:
+        'Error: Delete project scratch and all its deployments? Pass --yes to confirm when not running in a terminal.\n',
+    });
     expect((await user.run(['projects', 'rm', 'scratch', '--yes'])).stderr).toBe('Deleted project scratch.\n');
-    expect(await user.run(['projects', 'rm', 'scratch', '--yes'])).toMatchObject({ code: 1, stderr: 'Error: The project "scratch" was not found.\n' });
+    expect(await user.run(['projects', 'rm', 'scratch', '--yes'])).toMatchObject({
+      code: 1,
+      stderr: 'Error: The project "scratch" was not found.\n',
+    });
   });
 });
 
@@ -74,7 +87,10 @@ describe('nimbus deploy and deployments', () => {
 
   it('lists the linked project deployments as JSON, newest first', async () => {
     const list = JSON.parse((await user.run(['ls', '--json'], { cwd: site })).stdout);
-    expect(list.map((d: { target: string | null; state: string }) => [d.target, d.state])).toEqual([[null, 'READY'], ['production', 'READY']]);
+    expect(list.map((d: { target: string | null; state: string }) => [d.target, d.state])).toEqual([
+      [null, 'READY'],
+      ['production', 'READY'],
+    ]);
     [ids.preview, ids.production] = list.map((d: { uid: string }) => d.uid);
     expect((await user.run(['ls'], { cwd: site })).stdout).toMatch(/READY\s+preview\s+http:\/\/site-/);
   });
@@ -82,25 +98,40 @@ describe('nimbus deploy and deployments', () => {
   it('promotes the preview, then rolls production back to the previous production deployment', async () => {
     const promoted = await user.run(['promote', ids.preview!], { cwd: site });
     expect(promoted).toMatchObject({ code: 0, stdout: 'http://site.localhost:3000\n' });
-    expect((await t.call('GET', `/v13/deployments/${ids.preview}`, { token })).json.alias).toEqual(['site.localhost:3000']);
+    expect((await t.call('GET', `/v13/deployments/${ids.preview}`, { token })).json.alias).toEqual([
+      'site.localhost:3000',
+    ]);
     const refused = await user.run(['rollback', ids.preview!], { cwd: site });
-    expect(refused).toMatchObject({ code: 1, stderr: 'Error: Roll back only to an earlier production deployment; use promote for a preview deployment.\n' });
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: 'Error: Roll back only to an earlier production deployment; use promote for a preview deployment.\n',
+    });
     const rolled = await user.run(['rollback'], { cwd: site });
     expect(rolled.stderr).toBe(`Rolled back to ${ids.production}.\n`);
-    expect((await t.call('GET', `/v13/deployments/${ids.production}`, { token })).json.alias).toEqual(['site.localhost:3000']);
+    expect((await t.call('GET', `/v13/deployments/${ids.production}`, { token })).json.alias).toEqual([
+      'site.localhost:3000',
+    ]);
   });
 
   it('inspects by URL, prints the log, and removes a deployment', async () => {
     const url = `http://${(await t.call('GET', `/v13/deployments/${ids.preview}`, { token })).json.url}/`;
-    expect((await user.run(['inspect', url], { cwd: site })).stdout).toMatch(new RegExp(`id +${ids.preview}\\nname +site\\nstate +READY`));
+    expect((await user.run(['inspect', url], { cwd: site })).stdout).toMatch(
+      new RegExp(`id +${ids.preview}\\nname +site\\nstate +READY`),
+    );
     expect((await user.run(['logs', ids.preview!], { cwd: site })).stdout).toContain('Downloaded 3 deployment files.');
     expect((await user.run(['rm', ids.preview!, '--yes'], { cwd: site })).stderr).toBe(`Deleted ${ids.preview}.\n`);
-    expect(await user.run(['inspect', ids.preview!], { cwd: site })).toMatchObject({ code: 1, stderr: `Error: The deployment "${ids.preview}" was not found.\n` });
+    expect(await user.run(['inspect', ids.preview!], { cwd: site })).toMatchObject({
+      code: 1,
+      stderr: `Error: The deployment "${ids.preview}" was not found.\n`,
+    });
   });
 
   it('exits 1 with the error message when the build fails, after streaming its log', async () => {
     const broken = path.join(user.home, 'broken');
-    await writeFiles(broken, { 'nimbus.json': JSON.stringify({ buildCommand: 'echo compiling && exit 3' }), 'index.html': 'x' });
+    await writeFiles(broken, {
+      'nimbus.json': JSON.stringify({ buildCommand: 'echo compiling && exit 3' }),
+      'index.html': 'x',
+    });
     const result = await user.run(['deploy', broken, '--yes', '--name', 'broken-app']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
@@ -112,10 +143,19 @@ describe('nimbus deploy and deployments', () => {
 
 describe('nimbus env', () => {
   it('adds from stdin, lists names only, pulls a dotenv file and removes variables', async () => {
-    expect((await user.run(['env', 'add', 'API_URL', 'production'], { cwd: site, input: 'https://api.example\n' })).code).toBe(0);
-    expect((await user.run(['env', 'add', 'GREETING', 'development'], { cwd: site, input: 'say "hi"\ntwice' })).code).toBe(0);
+    expect(
+      (await user.run(['env', 'add', 'API_URL', 'production'], { cwd: site, input: 'https://api.example\n' })).code,
+    ).toBe(0);
+    expect(
+      (await user.run(['env', 'add', 'GREETING', 'development'], { cwd: site, input: 'say "hi"\ntwice' })).code,
+    ).toBe(0);
     const listed = JSON.parse((await user.run(['env', 'ls', '--json'], { cwd: site })).stdout);
-    expect(listed.map((v: { key: string; target: string[] }) => [v.key, v.target])).toEqual(expect.arrayContaining([['API_URL', ['production']], ['GREETING', ['development']]]));
+    expect(listed.map((v: { key: string; target: string[] }) => [v.key, v.target])).toEqual(
+      expect.arrayContaining([
+        ['API_URL', ['production']],
+        ['GREETING', ['development']],
+      ]),
+    );
     expect(JSON.stringify(listed)).not.toContain('api.example');
     expect((await user.run(['env', 'ls', 'development'], { cwd: site })).stdout).not.toContain('API_URL');
 
@@ -125,7 +165,13 @@ describe('nimbus env', () => {
     expect(await readFile(path.join(site, 'prod.env'), 'utf8')).toContain('API_URL="https://api.example"\n');
 
     expect((await user.run(['env', 'rm', 'API_URL'], { cwd: site })).code).toBe(0);
-    expect(await user.run(['env', 'rm', 'API_URL'], { cwd: site })).toMatchObject({ code: 1, stderr: 'Error: API_URL is not set in site. See `nimbus env ls`.\n' });
-    expect(await user.run(['env', 'ls'], { cwd: user.home })).toMatchObject({ code: 1, stderr: expect.stringContaining('This folder is not linked to a project.') });
+    expect(await user.run(['env', 'rm', 'API_URL'], { cwd: site })).toMatchObject({
+      code: 1,
+      stderr: 'Error: API_URL is not set in site. See `nimbus env ls`.\n',
+    });
+    expect(await user.run(['env', 'ls'], { cwd: user.home })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('This folder is not linked to a project.'),
+    });
   });
 });

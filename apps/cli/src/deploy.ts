@@ -2,8 +2,8 @@
 // server lacks, stream the build log, print the URLs, and exit 1 when the build fails.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Command } from 'commander';
 import { ApiError } from '@nimbus/client';
+import type { Command } from 'commander';
 import { CliError } from './errors';
 import { streamLog, waitForFinalState } from './events';
 import { collectFiles } from './files';
@@ -21,7 +21,8 @@ interface DeployOptions {
 async function folder(dir: string | undefined): Promise<string> {
   const resolved = path.resolve(dir ?? '.');
   const stats = await stat(resolved).catch(() => null);
-  if (!stats?.isDirectory()) throw new CliError(`${resolved} is not a folder. Pass the folder to deploy, or run the command inside it.`);
+  if (!stats?.isDirectory())
+    throw new CliError(`${resolved} is not a folder. Pass the folder to deploy, or run the command inside it.`);
   return resolved;
 }
 
@@ -32,7 +33,9 @@ export function deploymentUrl(deployment: Pick<DeploymentReply, 'inspectorUrl'>,
 
 function report(deployment: DeploymentReply): void {
   if (deployment.readyState !== 'READY') {
-    const reason = deployment.errorMessage ?? (deployment.readyState === 'CANCELED' ? 'The deployment was canceled.' : 'The build failed.');
+    const reason =
+      deployment.errorMessage ??
+      (deployment.readyState === 'CANCELED' ? 'The deployment was canceled.' : 'The build failed.');
     info(`${err.bold('Inspect')}  ${deployment.inspectorUrl}`);
     throw new CliError(`${deployment.readyState === 'CANCELED' ? 'Canceled' : 'Build failed'}: ${reason}`);
   }
@@ -51,7 +54,10 @@ export function registerDeploy(program: Command): void {
     .option('--prod', 'create a production deployment')
     .option('-y, --yes', 'answer every question with its default (non-interactive use)')
     .option('--name <name>', 'project name when linking the folder the first time (default: the folder name)')
-    .addHelpText('after', '\nExamples:\n  nimbus deploy\n  nimbus deploy ./site --prod\n  NIMBUS_TOKEN=nmb_... nimbus deploy --prod --yes')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  nimbus deploy\n  nimbus deploy ./site --prod\n  NIMBUS_TOKEN=nmb_... nimbus deploy --prod --yes',
+    )
     .action(async (dir: string | undefined, options: DeployOptions, command: Command) => {
       const session = await authedSession(command);
       const root = await folder(dir);
@@ -59,9 +65,17 @@ export function registerDeploy(program: Command): void {
       info(`Linked to ${err.bold(`${project.teamSlug}/${project.name}`)}`);
       const files = await collectFiles(root);
       if (!files.length) throw new CliError(`${root} has no files to deploy.`);
-      const created = await createDeployment(session, { teamId: project.teamId, projectId: project.projectId, name: project.name, production: Boolean(options.prod), files });
+      const created = await createDeployment(session, {
+        teamId: project.teamId,
+        projectId: project.projectId,
+        name: project.name,
+        production: Boolean(options.prod),
+        files,
+      });
       info(err.dim(`Building ${created.id}...`));
-      await streamLog(session, created.id, project.teamId, (line, stderr) => info(stderr ? err.yellow(line) : err.dim(line))).catch((error: unknown) => {
+      await streamLog(session, created.id, project.teamId, (line, stderr) =>
+        info(stderr ? err.yellow(line) : err.dim(line)),
+      ).catch((error: unknown) => {
         // A proxy may cut a long-lived stream; the build goes on, so wait for its result instead.
         if (!(error instanceof ApiError && error.code === 'network_error')) throw error;
         info(err.dim('The build log stream was interrupted; waiting for the build to finish...'));

@@ -5,8 +5,8 @@ import { deploymentUrl } from './deploy';
 import { CliError } from './errors';
 import { streamLog } from './events';
 import { readLink } from './link';
-import { folderTeam } from './projects';
 import { ago, info, out, print, printJson, printTable, stateLabel } from './output';
+import { folderTeam } from './projects';
 import { confirmDanger } from './prompt';
 import { authedSession, type Session } from './session';
 import type { DeploymentReply } from './upload';
@@ -25,8 +25,16 @@ async function getDeployment(session: Session, ref: string, query: { teamId?: st
   return session.fetch<Deployment>(`/v13/deployments/${encodeURIComponent(deploymentRef(ref))}`, { query });
 }
 
-async function moveProduction(session: Session, mode: 'promote' | 'rollback', deployment: Deployment, query: { teamId?: string }): Promise<void> {
-  const path = mode === 'promote' ? `/v10/projects/${deployment.projectId}/promote/${deployment.id}` : `/v9/projects/${deployment.projectId}/rollback/${deployment.id}`;
+async function moveProduction(
+  session: Session,
+  mode: 'promote' | 'rollback',
+  deployment: Deployment,
+  query: { teamId?: string },
+): Promise<void> {
+  const path =
+    mode === 'promote'
+      ? `/v10/projects/${deployment.projectId}/promote/${deployment.id}`
+      : `/v9/projects/${deployment.projectId}/rollback/${deployment.id}`;
   const moved = await session.fetch<{ alias: string }>(path, { method: 'POST', query });
   info(`${mode === 'promote' ? 'Promoted' : 'Rolled back to'} ${out.bold(deployment.id)}.`);
   print(deploymentUrl(deployment, moved.alias));
@@ -39,7 +47,9 @@ async function moveProduction(session: Session, mode: 'promote' | 'rollback', de
 async function previousProduction(session: Session, query: { teamId?: string }): Promise<Deployment> {
   const link = await readLink(process.cwd());
   if (!link) throw new CliError('Name the deployment to roll back to, or run `nimbus rollback` in a linked folder.');
-  const { deployments } = await session.fetch<{ deployments: Array<{ uid: string; target: string | null; createdAt: number }> }>('/v6/deployments', { query: { ...query, projectId: link.projectId, state: 'READY', limit: 100 } });
+  const { deployments } = await session.fetch<{
+    deployments: Array<{ uid: string; target: string | null; createdAt: number }>;
+  }>('/v6/deployments', { query: { ...query, projectId: link.projectId, state: 'READY', limit: 100 } });
   for (const [index, item] of deployments.entries()) {
     if (!(await getDeployment(session, item.uid, query)).alias?.length) continue;
     const previous = deployments.slice(index + 1).find((d) => d.target === 'production');
@@ -52,16 +62,28 @@ async function previousProduction(session: Session, query: { teamId?: string }):
 export function registerDeployments(program: Command): void {
   program
     .command('ls')
-    .description("List recent deployments of the linked project (or of the current team)")
+    .description('List recent deployments of the linked project (or of the current team)')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const session = await authedSession(command);
       const link = await readLink(process.cwd());
       const query = { ...(await folderTeam(session)), ...(link ? { projectId: link.projectId } : {}), limit: 20 };
-      const { deployments } = await session.fetch<{ deployments: Array<Deployment & { uid: string; state: string }> }>('/v6/deployments', { query });
+      const { deployments } = await session.fetch<{ deployments: Array<Deployment & { uid: string; state: string }> }>(
+        '/v6/deployments',
+        { query },
+      );
       if (options.json) return printJson(deployments);
       if (!deployments.length) return info('No deployments yet. Run `nimbus deploy`.');
-      printTable(['age', 'state', 'target', 'url', 'id'], deployments.map((d) => [ago(d.createdAt), stateLabel(d.state), d.target ?? 'preview', deploymentUrl(d, d.url), out.dim(d.uid)]));
+      printTable(
+        ['age', 'state', 'target', 'url', 'id'],
+        deployments.map((d) => [
+          ago(d.createdAt),
+          stateLabel(d.state),
+          d.target ?? 'preview',
+          deploymentUrl(d, d.url),
+          out.dim(d.uid),
+        ]),
+      );
     });
 
   program

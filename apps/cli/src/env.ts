@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from './errors';
-import { requireLinkedProject, type LinkedProject } from './link';
+import { type LinkedProject, requireLinkedProject } from './link';
 import { ago, info, out, printJson, printTable } from './output';
 import { readValue } from './prompt';
 import { authedSession, type Session } from './session';
@@ -27,8 +27,14 @@ function checkTarget(target: string | undefined): void {
   }
 }
 
-async function listEnv(session: Session, project: LinkedProject, query: { target?: string; decrypt?: string } = {}): Promise<EnvVar[]> {
-  const { envs } = await session.fetch<{ envs: EnvVar[] }>(`/v10/projects/${project.projectId}/env`, { query: { teamId: project.teamId, ...query } });
+async function listEnv(
+  session: Session,
+  project: LinkedProject,
+  query: { target?: string; decrypt?: string } = {},
+): Promise<EnvVar[]> {
+  const { envs } = await session.fetch<{ envs: EnvVar[] }>(`/v10/projects/${project.projectId}/env`, {
+    query: { teamId: project.teamId, ...query },
+  });
   return envs;
 }
 
@@ -50,19 +56,29 @@ export function registerEnv(program: Command): void {
       const envs = await listEnv(session, await requireLinkedProject(session), target ? { target } : {});
       if (options.json) return printJson(envs.map(({ value: _value, ...rest }) => rest));
       if (!envs.length) return info('No environment variables. Add one with `nimbus env add <name> <target>`.');
-      printTable(['name', 'targets', 'type', 'updated'], envs.map((v) => [out.bold(v.key), v.target.join(', '), v.type, ago(v.updatedAt)]));
+      printTable(
+        ['name', 'targets', 'type', 'updated'],
+        envs.map((v) => [out.bold(v.key), v.target.join(', '), v.type, ago(v.updatedAt)]),
+      );
     });
 
   env
     .command('add <name> <target>')
     .description('Add a variable; the value is asked for, or read from stdin when piped')
-    .addHelpText('after', '\nExamples:\n  nimbus env add API_URL production\n  echo -n "s3cr3t" | nimbus env add API_KEY preview')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  nimbus env add API_URL production\n  echo -n "s3cr3t" | nimbus env add API_KEY preview',
+    )
     .action(async (name: string, target: string, _options: unknown, command: Command) => {
       checkTarget(target);
       const session = await authedSession(command);
       const project = await requireLinkedProject(session);
       const value = await readValue(`Value of ${name} for ${target}: `);
-      await session.fetch(`/v10/projects/${project.projectId}/env`, { method: 'POST', query: { teamId: project.teamId }, body: { key: name, value, target: [target], type: 'encrypted' } });
+      await session.fetch(`/v10/projects/${project.projectId}/env`, {
+        method: 'POST',
+        query: { teamId: project.teamId },
+        body: { key: name, value, target: [target], type: 'encrypted' },
+      });
       info(`Added ${out.bold(name)} to ${target} of ${project.name}.`);
     });
 
@@ -73,13 +89,23 @@ export function registerEnv(program: Command): void {
       checkTarget(target);
       const session = await authedSession(command);
       const project = await requireLinkedProject(session);
-      const matches = (await listEnv(session, project)).filter((v) => v.key === name && (!target || v.target.includes(target)));
-      if (!matches.length) throw new CliError(`${name} is not set${target ? ` for ${target}` : ''} in ${project.name}. See \`nimbus env ls\`.`);
+      const matches = (await listEnv(session, project)).filter(
+        (v) => v.key === name && (!target || v.target.includes(target)),
+      );
+      if (!matches.length)
+        throw new CliError(
+          `${name} is not set${target ? ` for ${target}` : ''} in ${project.name}. See \`nimbus env ls\`.`,
+        );
       for (const v of matches) {
         const rest = target ? v.target.filter((t) => t !== target) : [];
         const query = { teamId: project.teamId };
         // A variable shared by several targets keeps the others.
-        if (rest.length) await session.fetch(`/v9/projects/${project.projectId}/env/${v.id}`, { method: 'PATCH', query, body: { target: rest } });
+        if (rest.length)
+          await session.fetch(`/v9/projects/${project.projectId}/env/${v.id}`, {
+            method: 'PATCH',
+            query,
+            body: { target: rest },
+          });
         else await session.fetch(`/v9/projects/${project.projectId}/env/${v.id}`, { method: 'DELETE', query });
       }
       info(`Removed ${out.bold(name)}${target ? ` from ${target}` : ''} in ${project.name}.`);
@@ -97,8 +123,15 @@ export function registerEnv(program: Command): void {
       const hidden = envs.filter((v) => !v.decrypted).map((v) => v.key);
       const lines = envs.filter((v) => v.decrypted).map((v) => dotenvLine(v.key, v.value));
       const destination = path.resolve(file ?? '.env.local');
-      await writeFile(destination, `# ${options.environment} variables of ${project.teamSlug}/${project.name}, written by \`nimbus env pull\`\n${lines.join('\n')}\n`, { mode: 0o600 });
-      info(`Wrote ${lines.length} variable${lines.length === 1 ? '' : 's'} to ${path.relative(process.cwd(), destination) || destination}.`);
-      if (hidden.length) info(`Left out ${hidden.join(', ')}: sensitive values cannot be read back, and your role may not read others.`);
+      await writeFile(
+        destination,
+        `# ${options.environment} variables of ${project.teamSlug}/${project.name}, written by \`nimbus env pull\`\n${lines.join('\n')}\n`,
+        { mode: 0o600 },
+      );
+      info(
+        `Wrote ${lines.length} variable${lines.length === 1 ? '' : 's'} to ${path.relative(process.cwd(), destination) || destination}.`,
+      );
+      if (hidden.length)
+        info(`Left out ${hidden.join(', ')}: sensitive values cannot be read back, and your role may not read others.`);
     });
 }

@@ -18,7 +18,8 @@ const HINTS: Record<string, string> = {
 
 function describeError(error: unknown, api: string): string {
   if (error instanceof ApiError) {
-    if (error.code === 'network_error') return `Could not reach the Nimbus server at ${api}. Is it running? Pass --api <url> for another server.`;
+    if (error.code === 'network_error')
+      return `Could not reach the Nimbus server at ${api}. Is it running? Pass --api <url> for another server.`;
     const hint = HINTS[error.code];
     return hint ? `${error.message} ${hint}` : error.message;
   }

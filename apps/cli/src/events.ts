@@ -2,8 +2,8 @@
 // for its final state. The fetch helper reads whole bodies, so the stream uses fetch directly and
 // turns a failed response into the same ApiError through the client's error rules.
 import { errorFromResponse, transportError } from '@nimbus/client/src/api-error';
-import type { DeploymentReply } from './upload';
 import type { Session } from './session';
+import type { DeploymentReply } from './upload';
 
 const TERMINAL_STATES = ['READY', 'ERROR', 'CANCELED'];
 
@@ -15,14 +15,31 @@ interface EventLine {
 }
 
 /** Prints each log line through `write` until the stream ends (with follow, when the build ends). */
-export async function streamLog(session: Session, deploymentId: string, teamId: string | undefined, write: (line: string, stderr: boolean) => void): Promise<void> {
+export async function streamLog(
+  session: Session,
+  deploymentId: string,
+  teamId: string | undefined,
+  write: (line: string, stderr: boolean) => void,
+): Promise<void> {
   const url = new URL(`${session.api}/v3/now/deployments/${encodeURIComponent(deploymentId)}/events`);
-  for (const [key, value] of Object.entries({ direction: 'forward', follow: '1', format: 'lines', ...(teamId ? { teamId } : {}) })) url.searchParams.set(key, value);
-  const res = await fetch(url, { headers: session.token ? { authorization: `Bearer ${session.token}` } : {} }).catch((cause) => {
-    throw transportError(cause, false);
-  });
+  for (const [key, value] of Object.entries({
+    direction: 'forward',
+    follow: '1',
+    format: 'lines',
+    ...(teamId ? { teamId } : {}),
+  }))
+    url.searchParams.set(key, value);
+  const res = await fetch(url, { headers: session.token ? { authorization: `Bearer ${session.token}` } : {} }).catch(
+    (cause) => {
+      throw transportError(cause, false);
+    },
+  );
   if (!res.ok || !res.body) {
-    throw errorFromResponse({ status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() });
+    throw errorFromResponse({
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      text: await res.text(),
+    });
   }
   const decoder = new TextDecoder();
   let buffered = '';
@@ -50,9 +67,16 @@ export async function streamLog(session: Session, deploymentId: string, teamId: 
 }
 
 /** The deployment once it is READY, ERROR or CANCELED (the stream may end early on a dropped connection). */
-export async function waitForFinalState(session: Session, deploymentId: string, teamId: string | undefined, pollMs = 1000): Promise<DeploymentReply> {
+export async function waitForFinalState(
+  session: Session,
+  deploymentId: string,
+  teamId: string | undefined,
+  pollMs = 1000,
+): Promise<DeploymentReply> {
   for (;;) {
-    const deployment = await session.fetch<DeploymentReply>(`/v13/deployments/${encodeURIComponent(deploymentId)}`, { query: { teamId } });
+    const deployment = await session.fetch<DeploymentReply>(`/v13/deployments/${encodeURIComponent(deploymentId)}`, {
+      query: { teamId },
+    });
     if (TERMINAL_STATES.includes(deployment.readyState)) return deployment;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }

@@ -46,6 +46,12 @@ export async function collectFiles(root: string): Promise<LocalFile[]> {
   paths.sort();
   return mapLimit(paths, 8, async (absolute) => {
     const info = await stat(absolute);
-    return { file: path.relative(root, absolute).split(path.sep).join('/'), absolute, sha: await sha1File(absolute), size: info.size, mode: info.mode };
+    return {
+      file: path.relative(root, absolute).split(path.sep).join('/'),
+      absolute,
+      sha: await sha1File(absolute),
+      size: info.size,
+      mode: info.mode,
+    };
   });
 }

@@ -5,10 +5,31 @@ import { mapLimit } from './limit';
 import { buildCli, cliUser } from './testing';
 
 const COMMANDS = [
-  [], ['login'], ['logout'], ['whoami'], ['deploy'], ['ls'], ['inspect'], ['logs'], ['promote'], ['rollback'], ['rm'],
-  ['projects'], ['projects', 'ls'], ['projects', 'add'], ['projects', 'rm'],
-  ['env'], ['env', 'ls'], ['env', 'add'], ['env', 'rm'], ['env', 'pull'],
-  ['teams'], ['teams', 'ls'], ['teams', 'add'], ['teams', 'switch'], ['start'],
+  [],
+  ['login'],
+  ['logout'],
+  ['whoami'],
+  ['deploy'],
+  ['ls'],
+  ['inspect'],
+  ['logs'],
+  ['promote'],
+  ['rollback'],
+  ['rm'],
+  ['projects'],
+  ['projects', 'ls'],
+  ['projects', 'add'],
+  ['projects', 'rm'],
+  ['env'],
+  ['env', 'ls'],
+  ['env', 'add'],
+  ['env', 'rm'],
+  ['env', 'pull'],
+  ['teams'],
+  ['teams', 'ls'],
+  ['teams', 'add'],
+  ['teams', 'switch'],
+  ['start'],
 ];
 
 let user: Awaited<ReturnType<typeof cliUser>>;
@@ -31,7 +52,10 @@ describe('nimbus --help', () => {
   });
 
   it('rejects an unknown role for start, and an unknown command, with exit 1', async () => {
-    expect(await user.run(['start', '--role', 'web,db'])).toMatchObject({ code: 1, stderr: 'Error: Unknown role db. Use a comma list of web, api, edge, worker.\n' });
+    expect(await user.run(['start', '--role', 'web,db'])).toMatchObject({
+      code: 1,
+      stderr: 'Error: Unknown role db. Use a comma list of web, api, edge, worker.\n',
+    });
     const unknown = await user.run(['deploi']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("unknown command 'deploi'");

@@ -5,9 +5,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '@nimbus/client';
 import { CliError } from './errors';
-import { info, err } from './output';
+import { err, info } from './output';
 import { ask } from './prompt';
-import { teamQuery, type Session } from './session';
+import { type Session, teamQuery } from './session';
 
 interface Link {
   projectId: string;
@@ -33,7 +33,13 @@ export async function readLink(dir: string): Promise<Link | null> {
 
 /** A project name from a folder name: lower case, runs of other characters turned into "-". */
 function projectNameFrom(folder: string): string {
-  return folder.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 100) || 'project';
+  return (
+    folder
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '')
+      .slice(0, 100) || 'project'
+  );
 }
 
 async function teamSlugOf(session: Session, teamId: string | undefined): Promise<{ id: string; slug: string }> {
@@ -47,12 +53,17 @@ export async function linkedProject(session: Session, dir: string): Promise<Link
   const link = await readLink(dir);
   if (!link) return null;
   try {
-    const project = await session.fetch<{ id: string; name: string }>(`/v9/projects/${encodeURIComponent(link.projectId)}`, { query: { teamId: link.teamId } });
+    const project = await session.fetch<{ id: string; name: string }>(
+      `/v9/projects/${encodeURIComponent(link.projectId)}`,
+      { query: { teamId: link.teamId } },
+    );
     const team = await teamSlugOf(session, link.teamId);
     return { ...link, name: project.name, teamSlug: team.slug };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      throw new CliError(`The project linked in ${linkFile(dir)} no longer exists or you lost access to it. Delete the .nimbus folder and deploy again to link anew.`);
+      throw new CliError(
+        `The project linked in ${linkFile(dir)} no longer exists or you lost access to it. Delete the .nimbus folder and deploy again to link anew.`,
+      );
     }
     throw error;
   }
@@ -61,12 +72,19 @@ export async function linkedProject(session: Session, dir: string): Promise<Link
 /** The linked project, or a clear error for commands that need one. */
 export async function requireLinkedProject(session: Session, dir = process.cwd()): Promise<LinkedProject> {
   const linked = await linkedProject(session, dir);
-  if (!linked) throw new CliError(`This folder is not linked to a project. Run \`nimbus deploy\` here first (it creates ${path.join('.nimbus', 'project.json')}).`);
+  if (!linked)
+    throw new CliError(
+      `This folder is not linked to a project. Run \`nimbus deploy\` here first (it creates ${path.join('.nimbus', 'project.json')}).`,
+    );
   return linked;
 }
 
 /** First deploy: choose team and project name, find or create the project, write the link. */
-export async function linkFolder(session: Session, dir: string, options: { name?: string; yes?: boolean }): Promise<LinkedProject> {
+export async function linkFolder(
+  session: Session,
+  dir: string,
+  options: { name?: string; yes?: boolean },
+): Promise<LinkedProject> {
   const current = await teamSlugOf(session, teamQuery(session).teamId);
   const slug = options.yes ? current.slug : await ask(`Team to deploy ${err.bold(dir)} to`, current.slug);
   const team = slug === current.slug ? current : await teamSlugOf(session, slug);

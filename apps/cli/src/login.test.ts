@@ -2,8 +2,8 @@
 // logout, and the errors a person sees when the token or the server is wrong.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, listen, ORIGIN } from '@nimbus/api/src/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, cliUser, waitForOutput } from './testing';
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -51,7 +51,10 @@ describe('nimbus login and account commands', () => {
     const added = await user.run(['teams', 'add', 'Acme Web', '--slug', 'acme-web']);
     expect(added).toMatchObject({ code: 0, stdout: 'acme-web\n' });
     const before = JSON.parse((await user.run(['teams', 'ls', '--json'])).stdout);
-    expect(before.map((x: { slug: string; current: boolean }) => [x.slug, x.current])).toEqual([['ada', true], ['acme-web', false]]);
+    expect(before.map((x: { slug: string; current: boolean }) => [x.slug, x.current])).toEqual([
+      ['ada', true],
+      ['acme-web', false],
+    ]);
     expect((await user.run(['teams', 'switch', 'acme-web'])).stderr).toContain('Now using team acme-web');
     const table = await user.run(['teams', 'ls']);
     expect(table.stdout).toMatch(/✔\s+acme-web\s+Acme Web\s+OWNER/);
@@ -63,12 +66,18 @@ describe('nimbus login and account commands', () => {
     const result = await user.run(['whoami'], { env: { NIMBUS_TOKEN: 'nmb_not_a_real_token' } });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('Error: The token is not valid or has expired. Create a new one in Account settings → Tokens. Run `nimbus login` to sign in again, or check NIMBUS_TOKEN.\n');
+    expect(result.stderr).toBe(
+      'Error: The token is not valid or has expired. Create a new one in Account settings → Tokens. Run `nimbus login` to sign in again, or check NIMBUS_TOKEN.\n',
+    );
   });
 
   it('names the unreachable server and an unknown team', async () => {
     const down = await user.run(['whoami'], { api: 'http://127.0.0.1:9' });
-    expect(down).toMatchObject({ code: 1, stderr: 'Error: Could not reach the Nimbus server at http://127.0.0.1:9. Is it running? Pass --api <url> for another server.\n' });
+    expect(down).toMatchObject({
+      code: 1,
+      stderr:
+        'Error: Could not reach the Nimbus server at http://127.0.0.1:9. Is it running? Pass --api <url> for another server.\n',
+    });
     const unknown = await user.run(['teams', 'switch', 'no-such-team']);
     expect(unknown).toMatchObject({ code: 1, stderr: 'Error: The team "no-such-team" was not found.\n' });
   });
@@ -77,7 +86,10 @@ describe('nimbus login and account commands', () => {
     const { token } = await readConfig();
     expect((await user.run(['logout'])).stderr).toBe('Logged out.\n');
     expect((await t.call('GET', '/v2/user', { token })).status).toBe(403);
-    expect(await user.run(['whoami'])).toMatchObject({ code: 1, stderr: 'Error: You are not logged in. Run `nimbus login`, or set NIMBUS_TOKEN.\n' });
+    expect(await user.run(['whoami'])).toMatchObject({
+      code: 1,
+      stderr: 'Error: You are not logged in. Run `nimbus login`, or set NIMBUS_TOKEN.\n',
+    });
     const again = await user.run(['login', '--token', ada.token]);
     expect(again.stderr).toContain('Logged in as ada');
     expect((await user.run(['whoami'])).stdout).toBe('ada\n');

@@ -1,12 +1,12 @@
 // `nimbus login` (device flow, or --token), `logout` and `whoami`. The device flow needs no
 // password in the terminal: the person approves the code in a browser where they are signed in.
 import { hostname } from 'node:os';
-import type { Command } from 'commander';
 import { ApiError } from '@nimbus/client';
+import type { Command } from 'commander';
 import { readConfig, updateConfig } from './config';
 import { CliError } from './errors';
 import { err, info, out, print } from './output';
-import { authedSession, fetcherFor, openSession, teamQuery, type Session } from './session';
+import { authedSession, fetcherFor, openSession, type Session, teamQuery } from './session';
 
 interface DeviceCode {
   device_code: string;
@@ -26,7 +26,10 @@ interface User {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function deviceLogin(session: Session): Promise<{ token: string; teamId: string | null }> {
-  const code = await session.fetch<DeviceCode>('/v1/device/code', { method: 'POST', body: { client_name: hostname() } });
+  const code = await session.fetch<DeviceCode>('/v1/device/code', {
+    method: 'POST',
+    body: { client_name: hostname() },
+  });
   info(`Open ${err.cyan(code.verification_uri_complete)} in a browser where you are signed in,`);
   info(`check that it shows the code ${err.bold(code.user_code)}, and approve.`);
   info(err.dim('Waiting for approval...'));
@@ -35,7 +38,10 @@ async function deviceLogin(session: Session): Promise<{ token: string; teamId: s
   while (Date.now() < deadline) {
     await sleep(interval * 1000);
     try {
-      const reply = await session.fetch<{ token: string; team_id: string | null }>('/v1/device/token', { method: 'POST', body: { device_code: code.device_code } });
+      const reply = await session.fetch<{ token: string; team_id: string | null }>('/v1/device/token', {
+        method: 'POST',
+        body: { device_code: code.device_code },
+      });
       return { token: reply.token, teamId: reply.team_id };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -53,7 +59,10 @@ export function registerLogin(program: Command): void {
     .command('login')
     .description('Sign in: approve a code in the browser, or store a token with --token')
     .option('--token <token>', 'store this API token instead of starting a device login')
-    .addHelpText('after', '\nExamples:\n  nimbus login\n  nimbus login --token nmb_...\n  nimbus --api https://nimbus.example.com login')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  nimbus login\n  nimbus login --token nmb_...\n  nimbus --api https://nimbus.example.com login',
+    )
     .action(async (options: { token?: string }, command: Command) => {
       const session = await openSession(command);
       const granted = options.token ? { token: options.token, teamId: null } : await deviceLogin(session);
@@ -82,7 +91,9 @@ export function registerLogin(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const session = await authedSession(command);
       const { user } = await session.fetch<{ user: User }>('/v2/user');
-      const team = await session.fetch<{ slug: string; name: string | null }>(`/teams/${encodeURIComponent(teamQuery(session).teamId ?? user.defaultTeamId)}`);
+      const team = await session.fetch<{ slug: string; name: string | null }>(
+        `/teams/${encodeURIComponent(teamQuery(session).teamId ?? user.defaultTeamId)}`,
+      );
       print(user.username);
       info(`Team: ${team.slug}${team.name && team.name !== team.slug ? ` (${team.name})` : ''}`);
     });

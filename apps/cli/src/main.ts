@@ -9,7 +9,8 @@ const program = createProgram();
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  const api = program.opts<{ api?: string }>().api ?? (await readConfig().catch(() => ({ api: undefined }))).api ?? DEFAULT_API;
+  const api =
+    program.opts<{ api?: string }>().api ?? (await readConfig().catch(() => ({ api: undefined }))).api ?? DEFAULT_API;
   reportError(error, api);
   process.exitCode = 1;
 }

@@ -65,6 +65,12 @@ export function ago(ms: number | null | undefined, now = Date.now()): string {
   return `${Math.floor(s / 86_400)}d ago`;
 }
 
-const STATE_COLORS: Record<string, (s: string) => string> = { READY: out.green, ERROR: out.red, CANCELED: out.gray, BUILDING: out.yellow, QUEUED: out.yellow };
+const STATE_COLORS: Record<string, (s: string) => string> = {
+  READY: out.green,
+  ERROR: out.red,
+  CANCELED: out.gray,
+  BUILDING: out.yellow,
+  QUEUED: out.yellow,
+};
 
 export const stateLabel = (state: string) => (STATE_COLORS[state] ?? ((s: string) => s))(state);

@@ -20,7 +20,10 @@ export function createProgram(): Command {
     .version(version, '-v, --version')
     .option('--api <url>', `the Nimbus server (default: the one you logged in to, else ${DEFAULT_API})`)
     .showHelpAfterError('(run with --help for usage)')
-    .addHelpText('after', '\nEnvironment:\n  NIMBUS_TOKEN       token to use instead of the stored one (CI)\n  NIMBUS_CONFIG_DIR  where the login is stored (default ~/.config/nimbus)\n\nRun `nimbus <command> --help` for the options of one command.');
+    .addHelpText(
+      'after',
+      '\nEnvironment:\n  NIMBUS_TOKEN       token to use instead of the stored one (CI)\n  NIMBUS_CONFIG_DIR  where the login is stored (default ~/.config/nimbus)\n\nRun `nimbus <command> --help` for the options of one command.',
+    );
   registerLogin(program);
   registerDeploy(program);
   registerDeployments(program);

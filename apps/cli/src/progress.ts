@@ -22,7 +22,9 @@ export function progressBar(totalBytes: number, stream: NodeJS.WriteStream = pro
   const draw = () => {
     const ratio = totalBytes ? Math.min(1, sent / totalBytes) : 1;
     const filled = Math.round(ratio * WIDTH);
-    stream.write(`\r${err.cyan('█'.repeat(filled))}${err.dim('░'.repeat(WIDTH - filled))} ${Math.round(ratio * 100)}% ${formatBytes(sent)} / ${formatBytes(totalBytes)}`);
+    stream.write(
+      `\r${err.cyan('█'.repeat(filled))}${err.dim('░'.repeat(WIDTH - filled))} ${Math.round(ratio * 100)}% ${formatBytes(sent)} / ${formatBytes(totalBytes)}`,
+    );
   };
   if (!stream.isTTY) return { tick: () => {}, done: () => {} };
   draw();

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { readLink } from './link';
 import { ago, info, out, print, printJson, printTable } from './output';
 import { confirmDanger } from './prompt';
-import { authedSession, teamQuery, type Session } from './session';
+import { authedSession, type Session, teamQuery } from './session';
 
 interface Project {
   id: string;
@@ -26,10 +26,16 @@ export function registerProjects(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const session = await authedSession(command);
-      const { projects: list } = await session.fetch<{ projects: Project[] }>('/v10/projects', { query: { ...(await folderTeam(session)), limit: 100 } });
+      const { projects: list } = await session.fetch<{ projects: Project[] }>('/v10/projects', {
+        query: { ...(await folderTeam(session)), limit: 100 },
+      });
       if (options.json) return printJson(list);
-      if (!list.length) return info('No projects yet. Create one with `nimbus projects add <name>` or `nimbus deploy`.');
-      printTable(['name', 'framework', 'updated', 'id'], list.map((p) => [out.bold(p.name), p.framework ?? '-', ago(p.updatedAt), out.dim(p.id)]));
+      if (!list.length)
+        return info('No projects yet. Create one with `nimbus projects add <name>` or `nimbus deploy`.');
+      printTable(
+        ['name', 'framework', 'updated', 'id'],
+        list.map((p) => [out.bold(p.name), p.framework ?? '-', ago(p.updatedAt), out.dim(p.id)]),
+      );
     });
 
   projects
@@ -37,7 +43,11 @@ export function registerProjects(program: Command): void {
     .description('Create an empty project')
     .action(async (name: string, _options: unknown, command: Command) => {
       const session = await authedSession(command);
-      const project = await session.fetch<Project>('/v11/projects', { method: 'POST', query: await folderTeam(session), body: { name } });
+      const project = await session.fetch<Project>('/v11/projects', {
+        method: 'POST',
+        query: await folderTeam(session),
+        body: { name },
+      });
       print(project.name);
       info(`Created project ${out.bold(project.name)} (${project.id}).`);
     });

@@ -1,8 +1,9 @@
 // What every command needs to talk to the server: the API origin (--api, else the stored one, else
 // localhost), the token (NIMBUS_TOKEN over the stored one), one fetch helper, and the team in scope.
+
+import { type ApiFetch, createFetcher } from '@nimbus/client';
 import type { Command } from 'commander';
-import { createFetcher, type ApiFetch } from '@nimbus/client';
-import { readConfig, type CliConfig } from './config';
+import { type CliConfig, readConfig } from './config';
 import { CliError } from './errors';
 
 export const DEFAULT_API = 'http://localhost:3000';
@@ -26,7 +27,8 @@ function normalizeApi(api: string): string {
   } catch {
     throw new CliError(`"${api}" is not a URL. Pass the server's origin, for example --api http://localhost:3000.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--api must start with http:// or https://, not "${url.protocol}".`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`--api must start with http:// or https://, not "${url.protocol}".`);
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 

@@ -29,15 +29,33 @@ export function registerStart(program: Command): void {
     .command('start')
     .description('Start the Nimbus server of this repository checkout')
     .option('--role <roles>', `comma list of ${ROLES.join(', ')} (default: all; a subset needs DATABASE_URL)`)
-    .option('--processes <n>', 'copies of the server sharing the port, or auto for one per CPU (default 1; above 1 needs DATABASE_URL)')
+    .option(
+      '--processes <n>',
+      'copies of the server sharing the port, or auto for one per CPU (default 1; above 1 needs DATABASE_URL)',
+    )
     .action((options: { role?: string; processes?: string }) => {
-      const unknown = options.role?.split(',').map((r) => r.trim()).filter((r) => !ROLES.includes(r)) ?? [];
-      if (unknown.length) throw new CliError(`Unknown role ${unknown.join(', ')}. Use a comma list of ${ROLES.join(', ')}.`);
+      const unknown =
+        options.role
+          ?.split(',')
+          .map((r) => r.trim())
+          .filter((r) => !ROLES.includes(r)) ?? [];
+      if (unknown.length)
+        throw new CliError(`Unknown role ${unknown.join(', ')}. Use a comma list of ${ROLES.join(', ')}.`);
       const root = findCheckout(process.cwd()) ?? findCheckout(path.dirname(fileURLToPath(import.meta.url)));
-      if (!root) throw new CliError('`nimbus start` runs the server of a Nimbus repository checkout. Run it inside one (it uses scripts/start.mjs).');
-      if (options.processes && !/^(auto|[1-9]\d{0,2})$/.test(options.processes)) throw new CliError(`--processes takes a whole number (1 to 999) or auto, not "${options.processes}".`);
-      const args = [...(options.role ? ['--role', options.role] : []), ...(options.processes ? ['--processes', options.processes] : [])];
-      const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), ...args], { stdio: 'inherit', cwd: root });
+      if (!root)
+        throw new CliError(
+          '`nimbus start` runs the server of a Nimbus repository checkout. Run it inside one (it uses scripts/start.mjs).',
+        );
+      if (options.processes && !/^(auto|[1-9]\d{0,2})$/.test(options.processes))
+        throw new CliError(`--processes takes a whole number (1 to 999) or auto, not "${options.processes}".`);
+      const args = [
+        ...(options.role ? ['--role', options.role] : []),
+        ...(options.processes ? ['--processes', options.processes] : []),
+      ];
+      const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), ...args], {
+        stdio: 'inherit',
+        cwd: root,
+      });
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
       child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
     });

@@ -30,7 +30,12 @@ export function registerTeams(program: Command): void {
       if (options.json) return printJson(list.map((t) => ({ ...t, current: t.id === current })));
       printTable(
         ['', 'slug', 'name', 'role'],
-        list.map((t) => [t.id === current ? out.green('✔') : ' ', t.slug, t.name ?? '', `${t.membership?.role ?? ''}${t.personal ? ' (personal)' : ''}`]),
+        list.map((t) => [
+          t.id === current ? out.green('✔') : ' ',
+          t.slug,
+          t.name ?? '',
+          `${t.membership?.role ?? ''}${t.personal ? ' (personal)' : ''}`,
+        ]),
       );
     });
 
@@ -40,7 +45,10 @@ export function registerTeams(program: Command): void {
     .option('--slug <slug>', 'URL name of the team (derived from the name when absent)')
     .action(async (name: string, options: { slug?: string }, command: Command) => {
       const session = await authedSession(command);
-      const team = await session.fetch<Team>('/v1/teams', { method: 'POST', body: { name, ...(options.slug ? { slug: options.slug } : {}) } });
+      const team = await session.fetch<Team>('/v1/teams', {
+        method: 'POST',
+        body: { name, ...(options.slug ? { slug: options.slug } : {}) },
+      });
       print(team.slug);
       info(`Created team ${out.bold(team.name ?? team.slug)}. Run \`nimbus teams switch ${team.slug}\` to use it.`);
     });

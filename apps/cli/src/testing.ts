@@ -1,6 +1,6 @@
 // Test helpers: build the CLI once per test file (esbuild, well under a second, so never stale)
 // and run dist/nimbus.js as a child process with argument arrays, a private config dir and no TTY.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,8 +30,14 @@ export async function cliUser(api: string) {
   };
 
   /** Starts `nimbus ...args --api <api>` (opts.api overrides); stdin gets `input` (or nothing) and is closed. */
-  function start(args: string[], opts: { cwd?: string; env?: Record<string, string>; input?: string; api?: string } = {}): { child: ChildProcess; done: Promise<CliResult> } {
-    const child = spawn(process.execPath, [CLI, ...args, '--api', opts.api ?? api], { cwd: opts.cwd ?? home, env: { ...baseEnv(), ...opts.env } });
+  function start(
+    args: string[],
+    opts: { cwd?: string; env?: Record<string, string>; input?: string; api?: string } = {},
+  ): { child: ChildProcess; done: Promise<CliResult> } {
+    const child = spawn(process.execPath, [CLI, ...args, '--api', opts.api ?? api], {
+      cwd: opts.cwd ?? home,
+      env: { ...baseEnv(), ...opts.env },
+    });
     child.stdin!.end(opts.input ?? '');
     let stdout = '';
     let stderr = '';

@@ -31,7 +31,11 @@ async function uploadOne(session: Session, teamId: string, file: LocalFile): Pro
         method: 'POST',
         query: { teamId },
         body: data,
-        headers: { 'content-type': 'application/octet-stream', 'x-now-digest': file.sha, 'x-now-size': String(data.length) },
+        headers: {
+          'content-type': 'application/octet-stream',
+          'x-now-digest': file.sha,
+          'x-now-size': String(data.length),
+        },
       });
       return;
     } catch (error) {
@@ -59,14 +63,18 @@ async function uploadMissing(session: Session, teamId: string, files: LocalFile[
   }
 }
 
-export async function createDeployment(session: Session, input: { teamId: string; projectId: string; name: string; production: boolean; files: LocalFile[] }): Promise<DeploymentReply> {
+export async function createDeployment(
+  session: Session,
+  input: { teamId: string; projectId: string; name: string; production: boolean; files: LocalFile[] },
+): Promise<DeploymentReply> {
   const body = {
     name: input.name,
     project: input.projectId,
     ...(input.production ? { target: 'production' } : {}),
     files: input.files.map(({ file, sha, size, mode }) => ({ file, sha, size, mode })),
   };
-  const send = () => session.fetch<DeploymentReply>('/v13/deployments', { method: 'POST', query: { teamId: input.teamId }, body });
+  const send = () =>
+    session.fetch<DeploymentReply>('/v13/deployments', { method: 'POST', query: { teamId: input.teamId }, body });
   try {
     return await send();
   } catch (error) {

@@ -4,4 +4,9 @@
 import localFont from 'next/font/local';
 
 export const sans = localFont({ src: '../fonts/geist-sans.woff2', variable: '--font-geist-sans', weight: '100 900' });
-export const mono = localFont({ src: '../fonts/geist-mono.woff2', variable: '--font-geist-mono', weight: '100 900', preload: false });
+export const mono = localFont({
+  src: '../fonts/geist-mono.woff2',
+  variable: '--font-geist-mono',
+  weight: '100 900',
+  preload: false,
+});

@@ -1,8 +1,9 @@
 // The page shell of every zone (spec 2): skip link, theme, progress bar, browser check, toasts.
-import type { Metadata, Viewport } from 'next';
-import { Suspense, type ReactNode } from 'react';
+
 import { THEME_COLORS } from '@nimbus/core';
 import { ToastProvider } from '@nimbus/ui';
+import type { Metadata, Viewport } from 'next';
+import { type ReactNode, Suspense } from 'react';
 import { browserCheckScript } from '@/components/shell/browser-check';
 import { ProgressBar } from '@/components/shell/progress-bar';
 import { SkipLink } from '@/components/shell/skip-link';
@@ -13,7 +14,8 @@ import './globals.css';
 export const metadata: Metadata = {
   metadataBase: new URL(process.env.NIMBUS_PUBLIC_URL ?? 'http://localhost:3000'),
   title: { default: 'Nimbus', template: '%s – Nimbus' },
-  description: 'Nimbus builds and hosts your sites: one command to a live URL, immutable deployments, instant rollbacks.',
+  description:
+    'Nimbus builds and hosts your sites: one command to a live URL, immutable deployments, instant rollbacks.',
 };
 
 export const viewport: Viewport = {

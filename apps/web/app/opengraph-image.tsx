@@ -6,5 +6,8 @@ export const size = OG_SIZE;
 export const contentType = 'image/png';
 
 export default function OpenGraphImage() {
-  return ogImage({ title: 'Build and host your sites. One command to a live URL.', subtitle: 'Immutable deployments, instant rollbacks, self-hostable.' });
+  return ogImage({
+    title: 'Build and host your sites. One command to a live URL.',
+    subtitle: 'Immutable deployments, instant rollbacks, self-hostable.',
+  });
 }

@@ -8,7 +8,13 @@ export const dynamic = 'force-dynamic';
 export default function robots(): MetadataRoute.Robots {
   const base = runtime().config.publicUrl;
   return {
-    rules: [{ userAgent: '*', allow: '/', disallow: ['/api/', '/login', '/signup', '/account', '/two-factor-required', '/invite'] }],
+    rules: [
+      {
+        userAgent: '*',
+        allow: '/',
+        disallow: ['/api/', '/login', '/signup', '/account', '/two-factor-required', '/invite'],
+      },
+    ],
     sitemap: `${base}/sitemap.xml`,
     host: base,
   };

@@ -12,7 +12,9 @@ export default function sitemap(): MetadataRoute.Sitemap {
   const pages = new Set(FOOTER_COLUMNS.flatMap((column) => column.links.map((link) => link.href)));
   const entries = (['blog', 'docs', 'guides', 'help'] as const).flatMap((collection) => listEntries(collection));
   for (const entry of entries) pages.add(entry.href);
-  const dated = new Map(entries.filter((entry) => entry.date).map((entry) => [entry.href, new Date(`${entry.date}T00:00:00Z`)]));
+  const dated = new Map(
+    entries.filter((entry) => entry.date).map((entry) => [entry.href, new Date(`${entry.date}T00:00:00Z`)]),
+  );
   return [...pages].map((path) => ({
     url: `${base}${path === '/' ? '' : path}`,
     lastModified: dated.get(path),

@@ -81,8 +81,14 @@ export async function loadApiReference() {
           summary: op.summary ?? op.description,
           authenticated: Boolean(op.security?.length),
           parameters: op.parameters ?? [],
-          body: body ? { contentType: body[0], schema: body[1].schema, required: Boolean(op.requestBody?.required) } : undefined,
-          responses: Object.entries(op.responses ?? {}).map(([status, response]) => ({ status, description: response.description ?? '', schema: firstContent(response.content)?.[1].schema })),
+          body: body
+            ? { contentType: body[0], schema: body[1].schema, required: Boolean(op.requestBody?.required) }
+            : undefined,
+          responses: Object.entries(op.responses ?? {}).map(([status, response]) => ({
+            status,
+            description: response.description ?? '',
+            schema: firstContent(response.content)?.[1].schema,
+          })),
         },
       ]);
     }

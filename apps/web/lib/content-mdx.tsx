@@ -3,8 +3,8 @@
 import 'server-only';
 import { evaluate } from '@mdx-js/mdx';
 import type { Element, Root, RootContent } from 'hast';
-import * as runtime from 'react/jsx-runtime';
 import type { ReactElement } from 'react';
+import * as runtime from 'react/jsx-runtime';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
 import { mdxComponents } from '@/components/marketing/mdx-components';

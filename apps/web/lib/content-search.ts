@@ -4,7 +4,7 @@
 import 'server-only';
 import MiniSearch from 'minisearch';
 import { MINISEARCH_OPTIONS, type SearchDocument } from '@/components/docs/search-config';
-import { listEntries, type DocCollection, type Entry } from './content';
+import { type DocCollection, type Entry, listEntries } from './content';
 
 export const DOC_COLLECTIONS: { collection: DocCollection; label: string }[] = [
   { collection: 'docs', label: 'Docs' },
@@ -35,7 +35,9 @@ function toDocument(entry: Entry, label: string): SearchDocument {
 }
 
 function searchDocuments(): SearchDocument[] {
-  return DOC_COLLECTIONS.flatMap(({ collection, label }) => listEntries(collection).map((entry) => toDocument(entry, label)));
+  return DOC_COLLECTIONS.flatMap(({ collection, label }) =>
+    listEntries(collection).map((entry) => toDocument(entry, label)),
+  );
 }
 
 export function buildSearchIndex(): string {

@@ -13,7 +13,10 @@ export type DocCollection = Extract<Collection, 'docs' | 'guides' | 'help'>;
 const Frontmatter = z.object({
   title: z.string().min(1),
   description: z.string().min(1),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   author: z.string().optional(),
   tags: z.array(z.string()).default([]),
   section: z.string().optional(),
@@ -31,7 +34,9 @@ export type Entry = z.infer<typeof Frontmatter> & {
 
 // `npm start` and `next build apps/web` run from the repository root; Next tooling started inside
 // apps/web runs from there. Both find the same folder.
-const contentDir = [path.join(process.cwd(), 'apps', 'web', 'content'), path.join(process.cwd(), 'content')].find((dir) => existsSync(dir))!;
+const contentDir = [path.join(process.cwd(), 'apps', 'web', 'content'), path.join(process.cwd(), 'content')].find(
+  (dir) => existsSync(dir),
+)!;
 const cache = new Map<Collection, Entry[]>();
 
 function hrefOf(collection: Collection, slug: string): string {
@@ -47,7 +52,10 @@ function load(collection: Collection): Entry[] {
       const slug = file.replace(/\.mdx$/, '');
       const { data, content } = matter(readFileSync(path.join(dir, file), 'utf8'));
       const parsed = Frontmatter.safeParse(data);
-      if (!parsed.success) throw new Error(`content/${collection}/${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      if (!parsed.success)
+        throw new Error(
+          `content/${collection}/${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        );
       return { ...parsed.data, collection, slug, href: hrefOf(collection, slug), body: content };
     });
 }
@@ -67,7 +75,10 @@ export function listEntries(collection: Collection): Entry[] {
     entries = load(collection).sort((a, b) =>
       a.date || b.date
         ? (b.date ?? '').localeCompare(a.date ?? '')
-        : sectionRank(a.section) - sectionRank(b.section) || (a.section ?? '').localeCompare(b.section ?? '') || a.order - b.order || a.title.localeCompare(b.title),
+        : sectionRank(a.section) - sectionRank(b.section) ||
+          (a.section ?? '').localeCompare(b.section ?? '') ||
+          a.order - b.order ||
+          a.title.localeCompare(b.title),
     );
     cache.set(collection, entries);
   }
@@ -90,5 +101,10 @@ export function docSections(collection: DocCollection): { section: string; entri
 
 export function formatDate(date: string | undefined): string {
   if (!date) return '';
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

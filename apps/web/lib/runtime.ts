@@ -6,12 +6,16 @@ import type { Runtime } from '../server/runtime';
 
 export function runtime(): Runtime {
   const r = globalThis.__nimbusRuntime;
-  if (!r) throw new Error('The Nimbus runtime is not running. Start Nimbus with `npm start` (server.ts), not `next start`.');
+  if (!r)
+    throw new Error('The Nimbus runtime is not running. Start Nimbus with `npm start` (server.ts), not `next start`.');
   return r;
 }
 
 /** Calls the REST API in-process as the current browser session. */
-export async function serverApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; data: T }> {
+export async function serverApi<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; data: T }> {
   const cookieHeader = (await cookies()).toString();
   const host = (await headers()).get('host') ?? 'localhost';
   const res = await runtime().api.request(`http://${host}${path}`, {

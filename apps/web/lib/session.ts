@@ -2,10 +2,10 @@
 // by slug, each read once per request through the API (so its permission checks apply here too).
 import { isReservedSlug } from '@nimbus/core';
 import 'server-only';
-import { cache } from 'react';
-import { notFound } from 'next/navigation';
 import type { TeamJson, UserJson } from '@nimbus/api';
 import type { SessionReply } from '@nimbus/client';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { serverApi } from './runtime';
 
 export type Session = SessionReply<UserJson>;

@@ -1,14 +1,14 @@
 // NIMBUS_PROCESSES: the real server.ts started as a supervisor with two copies on one port, on a
 // fresh PostgreSQL database (so both copies migrate it at once), then one copy killed.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createEmptyPostgresDatabase } from '@nimbus/db/src/testing';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const template = inject('dbTemplate');
@@ -30,15 +30,17 @@ function freePort(): Promise<number> {
 
 /** One request on a new connection (no keep-alive), so the supervisor hands each to the next copy. */
 function call(port: number, method: string, url: string, headers: Record<string, string> = {}, body?: string) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
 }
 
 /** Starts apps/web/server.ts; an empty value in `env` removes that variable. */
@@ -88,7 +90,12 @@ describe('NIMBUS_PROCESSES', () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as { port: number };
-    const server = start(['--role', 'api,edge,worker'], { NIMBUS_DATA_DIR: dataDir, DATABASE_URL: await createEmptyPostgresDatabase(), PORT: String(port), HOST: '127.0.0.1' });
+    const server = start(['--role', 'api,edge,worker'], {
+      NIMBUS_DATA_DIR: dataDir,
+      DATABASE_URL: await createEmptyPostgresDatabase(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
     const code = await server.exited;
     taken.close();
     expect(code).toBe(1);
@@ -120,7 +127,13 @@ describe('NIMBUS_PROCESSES', () => {
 
       // A session made through one copy is read through the other: they share the database.
       const origin = `http://127.0.0.1:${port}`;
-      const signup = await call(port, 'POST', '/v2/registration', { 'content-type': 'application/json', origin }, JSON.stringify({ email: 'copies@example.com', password: 'correct horse battery' }));
+      const signup = await call(
+        port,
+        'POST',
+        '/v2/registration',
+        { 'content-type': 'application/json', origin },
+        JSON.stringify({ email: 'copies@example.com', password: 'correct horse battery' }),
+      );
       expect(signup.status, signup.body).toBe(200);
       const cookie = (signup.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
       for (let i = 0; i < 4; i++) {
@@ -140,7 +153,8 @@ describe('NIMBUS_PROCESSES', () => {
 
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
-      for (const pid of replaced) expect(existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')).toBe(false);
+      for (const pid of replaced)
+        expect(existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')).toBe(false);
     },
   );
 });

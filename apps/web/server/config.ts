@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
 import { parseDuration } from '@nimbus/core';
+import { z } from 'zod';
 
 const ROLES = ['web', 'api', 'edge', 'worker'] as const;
 
@@ -17,7 +17,10 @@ const Env = z.object({
   NIMBUS_DEPLOY_DOMAIN: z.string().default('localhost'),
   NIMBUS_SECRET: z.string().min(32).optional(),
   NIMBUS_ROLE: z.string().default(ROLES.join(',')),
-  NIMBUS_PROCESSES: z.string().regex(/^(auto|[1-9]\d{0,2})$/, 'use a whole number of processes (1 to 999) or auto').default('1'),
+  NIMBUS_PROCESSES: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,2})$/, 'use a whole number of processes (1 to 999) or auto')
+    .default('1'),
   NIMBUS_STAFF_TEAM: z.string().default('nimbus-staff'),
   NIMBUS_ENV: z.enum(['production', 'preview', 'development']).optional(),
   NIMBUS_MARKETFIT_URL: z.string().url().optional(),
@@ -28,7 +31,11 @@ const Env = z.object({
   NIMBUS_BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   NIMBUS_BUILD_DIR: z.string().optional(),
   NIMBUS_BUILD_CACHE_DIR: z.string().optional(),
-  NIMBUS_MAX_FILE_SIZE: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
+  NIMBUS_MAX_FILE_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100 * 1024 * 1024),
   NIMBUS_S3_ENDPOINT: z.string().url().optional(),
   NIMBUS_S3_BUCKET: z.string().optional(),
   NIMBUS_S3_REGION: z.string().optional(),
@@ -50,13 +57,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.NIMBUS_DATA_DIR);
   const roles = e.NIMBUS_ROLE.split(',').map((r) => r.trim());
   const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
-  if (unknown.length) throw new Error(`Invalid configuration: NIMBUS_ROLE has unknown role(s) ${unknown.join(', ')}; use ${ROLES.join(', ')}.`);
+  if (unknown.length)
+    throw new Error(
+      `Invalid configuration: NIMBUS_ROLE has unknown role(s) ${unknown.join(', ')}; use ${ROLES.join(', ')}.`,
+    );
   if (!e.DATABASE_URL && roles.length < ROLES.length) {
-    throw new Error('Invalid configuration: running only some roles needs DATABASE_URL (PGlite keeps every role in one process).');
+    throw new Error(
+      'Invalid configuration: running only some roles needs DATABASE_URL (PGlite keeps every role in one process).',
+    );
   }
   const processes = e.NIMBUS_PROCESSES === 'auto' ? availableParallelism() : Number(e.NIMBUS_PROCESSES);
   if (!e.DATABASE_URL && processes > 1) {
-    throw new Error('Invalid configuration: NIMBUS_PROCESSES above 1 needs DATABASE_URL (PGlite is opened by one process only).');
+    throw new Error(
+      'Invalid configuration: NIMBUS_PROCESSES above 1 needs DATABASE_URL (PGlite is opened by one process only).',
+    );
   }
   const buildTimeoutMs = parseBuildTimeout(e.NIMBUS_BUILD_TIMEOUT);
   const publicUrl = (e.NIMBUS_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -87,14 +101,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxFileSize: e.NIMBUS_MAX_FILE_SIZE,
     /** NIMBUS_S3_* as given; the store uses S3 when NIMBUS_S3_BUCKET is set. */
-    s3Env: Object.fromEntries(Object.entries(e).filter(([k]) => k.startsWith('NIMBUS_S3_'))) as Record<string, string | undefined>,
+    s3Env: Object.fromEntries(Object.entries(e).filter(([k]) => k.startsWith('NIMBUS_S3_'))) as Record<
+      string,
+      string | undefined
+    >,
   };
 }
 
 /** NIMBUS_BUILD_TIMEOUT: a duration like "15m" or "90s"; a bare number is seconds. */
 function parseBuildTimeout(value: string): number {
   const ms = /^\d+$/.test(value) ? Number(value) * 1000 : parseDuration(value);
-  if (!Number.isFinite(ms) || ms < 1000) throw new Error(`Invalid configuration: NIMBUS_BUILD_TIMEOUT "${value}" is not a duration like 15m or 900 (seconds).`);
+  if (!Number.isFinite(ms) || ms < 1000)
+    throw new Error(
+      `Invalid configuration: NIMBUS_BUILD_TIMEOUT "${value}" is not a duration like 15m or 900 (seconds).`,
+    );
   return ms;
 }
 

@@ -1,9 +1,17 @@
 // The composition root: opens the database once and builds the API on it. Next.js server code
 // reaches the same instances through `globalThis`, so a PGlite directory is never opened twice.
 import path from 'node:path';
-import { createApi, type Api } from '@nimbus/api';
-import { openDatabase, type Database } from '@nimbus/db';
-import { createEdge, createEngine, createStore, startWorker, type Edge, type Engine, type Worker } from '@nimbus/engine';
+import { type Api, createApi } from '@nimbus/api';
+import { type Database, openDatabase } from '@nimbus/db';
+import {
+  createEdge,
+  createEngine,
+  createStore,
+  type Edge,
+  type Engine,
+  startWorker,
+  type Worker,
+} from '@nimbus/engine';
 import type { Config } from './config';
 
 export interface Runtime {
@@ -27,7 +35,15 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   const store = createStore({ localDir: path.join(config.dataDir, 'files'), env: config.s3Env });
   const engine = createEngine({ store, secret: config.secret(), maxFileSize: config.maxFileSize });
-  const edge = config.roles.has('edge') ? createEdge({ db: database.db, store, deployDomain: config.deployDomain, events: engine.events, databaseUrl: config.databaseUrl }) : null;
+  const edge = config.roles.has('edge')
+    ? createEdge({
+        db: database.db,
+        store,
+        deployDomain: config.deployDomain,
+        events: engine.events,
+        databaseUrl: config.databaseUrl,
+      })
+    : null;
   const worker = config.roles.has('worker')
     ? await startWorker({
         db: database.db,

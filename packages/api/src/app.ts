@@ -1,29 +1,29 @@
 // The REST API: one Hono app. Public routes first, then authentication, then everything else:
 // the order below is the security model. Served at `/api/*` and at the origin root (COMPAT.md).
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv, ApiOptions } from './context';
 import { authenticate } from './auth';
-import { handleError, notFoundHandler, errorBody } from './errors';
+import type { ApiOptions, AppEnv } from './context';
+import { errorBody, handleError, notFoundHandler } from './errors';
+import { adminRoutes } from './routes/admin';
+import { aliasRoutes } from './routes/aliases';
 import { avatarRoutes } from './routes/avatar';
-import { sessionRoutes } from './routes/session';
-import { userRoutes } from './routes/user';
-import { teamRoutes } from './routes/teams';
-import { invitationPreviewRoutes, memberRoutes } from './routes/members';
-import { tokenRoutes } from './routes/tokens';
-import { projectRoutes } from './routes/projects';
+import { billingRoutes } from './routes/billing';
+import { deploymentEventRoutes } from './routes/deployment-events';
+import { deploymentRoutes } from './routes/deployments';
+import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device';
 import { envRoutes } from './routes/env';
 import { fileRoutes } from './routes/files';
-import { deploymentRoutes } from './routes/deployments';
-import { deploymentEventRoutes } from './routes/deployment-events';
-import { aliasRoutes } from './routes/aliases';
-import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device';
 import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
 import { leadFormRoutes, leadRoutes } from './routes/leads';
 import { marketFitRoutes } from './routes/marketfit';
-import { billingRoutes } from './routes/billing';
-import { transferRoutes } from './routes/transfer';
+import { invitationPreviewRoutes, memberRoutes } from './routes/members';
+import { projectRoutes } from './routes/projects';
+import { sessionRoutes } from './routes/session';
 import { streamReportRoutes, streamRoutes } from './routes/stream';
-import { adminRoutes } from './routes/admin';
+import { teamRoutes } from './routes/teams';
+import { tokenRoutes } from './routes/tokens';
+import { transferRoutes } from './routes/transfer';
+import { userRoutes } from './routes/user';
 
 export type Api = OpenAPIHono<AppEnv>;
 

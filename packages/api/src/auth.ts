@@ -1,7 +1,8 @@
 // Authentication: a bearer token (API, CLI, Vercel clients) or the session cookie (browser).
 // Cookie-authenticated requests that change state must come from our own origin (CSRF).
-import type { MiddlewareHandler } from 'hono';
+
 import { authenticateToken, DomainError, userForSession } from '@nimbus/db';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { sessionToken } from './cookies';
 
@@ -13,7 +14,11 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const found = match ? await authenticateToken(db, match[1]!) : null;
-    if (!found) throw new DomainError('invalid_token', 'The token is not valid or has expired. Create a new one in Account settings → Tokens.');
+    if (!found)
+      throw new DomainError(
+        'invalid_token',
+        'The token is not valid or has expired. Create a new one in Account settings → Tokens.',
+      );
     c.set('user', found.user);
     c.set('token', found.token);
     c.set('via', 'token');
@@ -21,8 +26,13 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const cookie = sessionToken(c);
   const user = cookie ? await userForSession(db, cookie) : null;
-  if (!user) throw new DomainError('not_authenticated', 'You are not logged in. Log in, or send a token as "Authorization: Bearer <token>".');
-  if (!SAFE.has(c.req.method)) checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+  if (!user)
+    throw new DomainError(
+      'not_authenticated',
+      'You are not logged in. Log in, or send a token as "Authorization: Bearer <token>".',
+    );
+  if (!SAFE.has(c.req.method))
+    checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
   c.set('user', user);
   c.set('token', null);
   c.set('via', 'session');
@@ -38,7 +48,8 @@ export function checkOrigin(origin: string | undefined, fetchSite: string | unde
     } catch {
       originHost = null;
     }
-    if (originHost !== host) throw new DomainError('forbidden', 'Cross-site requests are not allowed. Use the dashboard or an API token.');
+    if (originHost !== host)
+      throw new DomainError('forbidden', 'Cross-site requests are not allowed. Use the dashboard or an API token.');
   } else if (fetchSite === 'cross-site') {
     throw new DomainError('forbidden', 'Cross-site requests are not allowed. Use the dashboard or an API token.');
   }

@@ -1,7 +1,7 @@
 // Real builds through the API and the worker: npm installs from the registry, bubblewrap when present.
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAvailable } from '@nimbus/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineTestApi } from './engine-testing';
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pkg = (scripts: Record<string, string>, devDependencies: Record<string, string> = {}) => JSON.stringify({ name: 'app', private: true, scripts, devDependencies });
+const pkg = (scripts: Record<string, string>, devDependencies: Record<string, string> = {}) =>
+  JSON.stringify({ name: 'app', private: true, scripts, devDependencies });
 
 async function build(name: string, files: Record<string, string>, extra: Record<string, unknown> = {}) {
   const res = await t.deploy(token, files, { name, ...extra });
@@ -31,17 +32,26 @@ async function output(id: string, path: string) {
 }
 
 async function logText(id: string) {
-  const res = await t.app.request(`http://localhost:3000/v3/now/deployments/${id}/events`, { headers: { authorization: `Bearer ${token}` } });
-  return (await res.text()).trim().split('\n').map((l) => JSON.parse(l).text).join('\n');
+  const res = await t.app.request(`http://localhost:3000/v3/now/deployments/${id}/events`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await res.text())
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).text)
+    .join('\n');
 }
 
 describe('builds', () => {
   it('builds a Vite app with npm and bakes in the env var of its target only', { timeout: 180_000 }, async () => {
     await t.call('POST', '/v1/projects', { token, body: { name: 'vite-app' } });
-    await t.call('POST', '/v10/projects/vite-app/env', { token, body: [
-      { key: 'VITE_GREETING', value: 'hello-from-preview', target: 'preview' },
-      { key: 'VITE_GREETING', value: 'hello-from-production', target: 'production' },
-    ] });
+    await t.call('POST', '/v10/projects/vite-app/env', {
+      token,
+      body: [
+        { key: 'VITE_GREETING', value: 'hello-from-preview', target: 'preview' },
+        { key: 'VITE_GREETING', value: 'hello-from-production', target: 'production' },
+      ],
+    });
     const id = await build('vite-app', {
       'package.json': pkg({ build: 'vite build' }, { vite: '5.4.11' }),
       'index.html': '<!doctype html><div id="app"></div><script type="module" src="/main.js"></script>',
@@ -60,20 +70,27 @@ describe('builds', () => {
 
   it('runs a package.json build script in a clean environment that cannot see the data dir', async () => {
     await t.call('POST', '/v1/projects', { token, body: { name: 'script-app' } });
-    await t.call('POST', '/v10/projects/script-app/env', { token, body: [
-      { key: 'GREETING', value: 'hi-production', target: 'production' },
-      { key: 'STORE_DIR', value: t.engineDir, target: ['production'] },
-    ] });
-    const id = await build('script-app', {
-      'package.json': pkg({ build: 'node build.js' }),
-      'build.js': `const fs = require('fs');
+    await t.call('POST', '/v10/projects/script-app/env', {
+      token,
+      body: [
+        { key: 'GREETING', value: 'hi-production', target: 'production' },
+        { key: 'STORE_DIR', value: t.engineDir, target: ['production'] },
+      ],
+    });
+    const id = await build(
+      'script-app',
+      {
+        'package.json': pkg({ build: 'node build.js' }),
+        'build.js': `const fs = require('fs');
 fs.mkdirSync('dist');
 fs.writeFileSync('dist/index.html', JSON.stringify({
   greeting: process.env.GREETING, ci: process.env.CI, target: process.env.NIMBUS_ENV,
   leaked: Object.keys(process.env).filter((k) => /DATABASE_URL|NIMBUS_SECRET|VITEST/.test(k)),
   storeVisible: fs.existsSync(process.env.STORE_DIR + '/files'),
 }));`,
-    }, { target: 'production' });
+      },
+      { target: 'production' },
+    );
     const done = await t.waitFor(token, id, undefined, 60_000);
     expect(done.readyState, await logText(id)).toBe('READY');
     const result = JSON.parse((await output(id, 'index.html'))!);
@@ -83,7 +100,11 @@ fs.writeFileSync('dist/index.html', JSON.stringify({
   });
 
   it('shows the log of a failing build and ends in ERROR with an actionable message', async () => {
-    const id = await build('broken-app', { 'package.json': pkg({ build: 'node -e "console.error(\'boom: cannot find module ./missing\'); process.exit(3)"' }) });
+    const id = await build('broken-app', {
+      'package.json': pkg({
+        build: 'node -e "console.error(\'boom: cannot find module ./missing\'); process.exit(3)"',
+      }),
+    });
     const done = await t.waitFor(token, id, undefined, 60_000);
     expect(done).toMatchObject({ readyState: 'ERROR', errorCode: 'BUILD_FAILED' });
     expect(done.errorMessage).toMatch(/"npm run build" exited with 3\. Read the log above/);
@@ -94,7 +115,9 @@ fs.writeFileSync('dist/index.html', JSON.stringify({
 
   it('cancels a running build: CANCELED, and its processes are gone', async () => {
     const marker = `nimbus-cancel-${Date.now()}`;
-    const id = await build('slow-app', { 'package.json': pkg({ build: `node -e "setTimeout(() => {}, 120000)" ${marker}` }) });
+    const id = await build('slow-app', {
+      'package.json': pkg({ build: `node -e "setTimeout(() => {}, 120000)" ${marker}` }),
+    });
     await t.waitFor(token, id, ['BUILDING']);
     await new Promise((r) => setTimeout(r, 1500));
     const res = await t.call('PATCH', `/v12/deployments/${id}/cancel`, { token });
@@ -108,7 +131,11 @@ fs.writeFileSync('dist/index.html', JSON.stringify({
     const short = await createEngineTestApi({ worker: { timeoutMs: 2500 } });
     try {
       const { token: tk } = await short.signup('timeout@example.com');
-      const res = await short.deploy(tk, { 'package.json': pkg({ build: 'node -e "setTimeout(() => {}, 60000)"' }) }, { name: 'timeout-app' });
+      const res = await short.deploy(
+        tk,
+        { 'package.json': pkg({ build: 'node -e "setTimeout(() => {}, 60000)"' }) },
+        { name: 'timeout-app' },
+      );
       const done = await short.waitFor(tk, res.json.id, undefined, 30_000);
       expect(done).toMatchObject({ readyState: 'ERROR', errorCode: 'BUILD_TIMEOUT' });
       expect(done.errorMessage).toMatch(/longer than 3 seconds.*NIMBUS_BUILD_TIMEOUT/);

@@ -1,6 +1,7 @@
 // What every API handler can reach: the database and the options the composition root passes in.
-import type { Db, Token, User } from '@nimbus/db';
+
 import type { Role } from '@nimbus/core';
+import type { Db, Token, User } from '@nimbus/db';
 import type { Engine } from '@nimbus/engine';
 
 export interface ApiOptions {

@@ -5,9 +5,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeployment } from '@vercel/client';
 import { Vercel } from '@vercel/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveApi } from '../../../test/api-server';
 import { createEngineTestApi } from './engine-testing';
 
@@ -45,7 +45,11 @@ async function site(name: string, files: Record<string, string>): Promise<string
 async function vercel(dir: string, ...args: string[]) {
   const env = { ...process.env, VERCEL_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
   const bin = path.join(root, 'node_modules/.bin/vercel');
-  const { stdout } = await run(bin, ['deploy', dir, '--api', apiUrl, '--token', token, '-Q', path.join(work, '.vercel-global'), '--yes', ...args], { env, cwd: dir, timeout: 90_000 });
+  const { stdout } = await run(
+    bin,
+    ['deploy', dir, '--api', apiUrl, '--token', token, '-Q', path.join(work, '.vercel-global'), '--yes', ...args],
+    { env, cwd: dir, timeout: 90_000 },
+  );
   return stdout.trim();
 }
 
@@ -57,7 +61,11 @@ async function deploymentOf(url: string) {
 
 describe('vercel CLI', () => {
   it('deploys a static folder as a preview', { timeout: 120_000 }, async () => {
-    const dir = await site('cli-site', { 'index.html': '<h1>cli</h1>', 'style.css': 'body{}', 'app.js': 'console.log(1)' });
+    const dir = await site('cli-site', {
+      'index.html': '<h1>cli</h1>',
+      'style.css': 'body{}',
+      'app.js': 'console.log(1)',
+    });
     const url = await vercel(dir);
     const d = await deploymentOf(url);
     expect(d).toMatchObject({ readyState: 'READY', name: 'cli-site', target: null });
@@ -109,10 +117,15 @@ describe('@vercel/sdk', () => {
     expect(project.name).toBe('sdk-app');
     const list = await sdk.projects.getProjects({});
     expect('projects' in list && list.projects.map((p) => p.name)).toContain('sdk-app');
-    await sdk.projects.createProjectEnv({ idOrName: 'sdk-app', requestBody: { key: 'TOKEN', value: 'x', type: 'encrypted', target: ['preview'] } });
+    await sdk.projects.createProjectEnv({
+      idOrName: 'sdk-app',
+      requestBody: { key: 'TOKEN', value: 'x', type: 'encrypted', target: ['preview'] },
+    });
     const envs = await sdk.projects.filterProjectEnvs({ idOrName: 'sdk-app' });
     expect(JSON.stringify(envs)).toContain('TOKEN');
-    const created = await sdk.deployments.createDeployment({ requestBody: { name: 'sdk-app', files: [{ file: 'index.html', data: '<h1>sdk</h1>' }] } });
+    const created = await sdk.deployments.createDeployment({
+      requestBody: { name: 'sdk-app', files: [{ file: 'index.html', data: '<h1>sdk</h1>' }] },
+    });
     const done = await t.waitFor(token, created.id);
     expect(done.readyState).toBe('READY');
     const got = await sdk.deployments.getDeployment({ idOrUrl: created.id });

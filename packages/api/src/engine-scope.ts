@@ -1,10 +1,11 @@
 // Helpers the project, env, file and deployment routes share: the caller's team scope checked
 // against one action of the role table, the engine (which only the composition root provides),
 // and what deployment JSON needs to spell hosts.
-import type { Context } from 'hono';
+
 import type { Action } from '@nimbus/core';
-import { usernamesById, type Deployment } from '@nimbus/db';
+import { type Deployment, usernamesById } from '@nimbus/db';
 import type { Engine } from '@nimbus/engine';
+import type { Context } from 'hono';
 import type { AppEnv, Scope } from './context';
 import type { HostContext } from './deployment-json';
 import { requirePermission, resolveScope } from './scope';
@@ -27,7 +28,11 @@ export function hostContext(c: Context<AppEnv>, scope: Scope): HostContext {
 }
 
 /** hostContext plus the usernames of the deployments' creators. */
-export async function deploymentContext(c: Context<AppEnv>, scope: Scope, deployments: Deployment[]): Promise<HostContext> {
+export async function deploymentContext(
+  c: Context<AppEnv>,
+  scope: Scope,
+  deployments: Deployment[],
+): Promise<HostContext> {
   const creators = deployments.map((d) => d.creatorId).filter((id): id is string => !!id);
   return { ...hostContext(c, scope), usernames: await usernamesById(c.var.options.db, creators) };
 }

@@ -28,14 +28,28 @@ export async function createEngineTestApi(opts: { worker?: Partial<WorkerOptions
     const data = Buffer.from(content);
     return t.app.request(`http://localhost:3000/v2/files${query}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'x-now-digest': sha1(data), 'x-now-size': String(data.length), 'content-type': 'application/octet-stream' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-now-digest': sha1(data),
+        'x-now-size': String(data.length),
+        'content-type': 'application/octet-stream',
+      },
       body: data,
     });
   }
 
   /** The client side of the deploy flow: send, upload what is missing, send again. */
-  async function deploy(token: string, files: Record<string, string | Buffer>, extra: Record<string, unknown> = {}, query = '') {
-    const list = Object.entries(files).map(([file, content]) => ({ file, sha: sha1(Buffer.from(content)), size: Buffer.byteLength(content) }));
+  async function deploy(
+    token: string,
+    files: Record<string, string | Buffer>,
+    extra: Record<string, unknown> = {},
+    query = '',
+  ) {
+    const list = Object.entries(files).map(([file, content]) => ({
+      file,
+      sha: sha1(Buffer.from(content)),
+      size: Buffer.byteLength(content),
+    }));
     const body = { name: 'site', files: list, ...extra };
     let res = await t.call('POST', `/v13/deployments${query}`, { token, body });
     if (res.status === 400 && res.json.error.code === 'missing_files') {
@@ -48,7 +62,13 @@ export async function createEngineTestApi(opts: { worker?: Partial<WorkerOptions
   }
 
   /** Polls GET /v13/deployments/{id} until readyState is one of `states`. */
-  async function waitFor(token: string, id: string, states = ['READY', 'ERROR', 'CANCELED'], timeoutMs = 60_000, query = '') {
+  async function waitFor(
+    token: string,
+    id: string,
+    states = ['READY', 'ERROR', 'CANCELED'],
+    timeoutMs = 60_000,
+    query = '',
+  ) {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const res = await t.call('GET', `/v13/deployments/${id}${query}`, { token });

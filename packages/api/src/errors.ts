@@ -1,7 +1,8 @@
 // The one place that turns any thrown error into the `{error:{code,message}}` envelope and a status.
+
+import { DomainError, type ErrorCode } from '@nimbus/db';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { DomainError, type ErrorCode } from '@nimbus/db';
 
 const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   bad_request: 400,
@@ -45,5 +46,8 @@ export function handleError(err: Error, c: Context): Response {
 }
 
 export function notFoundHandler(c: Context): Response {
-  return c.json(errorBody('not_found', `The route ${c.req.method} ${new URL(c.req.url).pathname} does not exist.`), 404);
+  return c.json(
+    errorBody('not_found', `The route ${c.req.method} ${new URL(c.req.url).pathname} does not exist.`),
+    404,
+  );
 }

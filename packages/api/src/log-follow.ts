@@ -1,13 +1,17 @@
 // Follows a deployment's build log for the NDJSON and server-sent-event streams: every row after
 // `afterId`, then (with follow) new rows as they are written, ending with the final state once the
 // deployment is READY, ERROR or CANCELED. Polls the database, so it works whichever process builds.
-import { deploymentState, logsAfter, TERMINAL_STATES, type Db, type LogLine } from '@nimbus/db';
+import { type Db, deploymentState, type LogLine, logsAfter, TERMINAL_STATES } from '@nimbus/db';
 
 export type LogEvent = { kind: 'log'; line: LogLine } | { kind: 'state'; state: string };
 
 const POLL_MS = 400;
 
-export async function* followLog(db: Db, deploymentId: string, opts: { follow: boolean; afterId?: number; signal: AbortSignal }): AsyncGenerator<LogEvent> {
+export async function* followLog(
+  db: Db,
+  deploymentId: string,
+  opts: { follow: boolean; afterId?: number; signal: AbortSignal },
+): AsyncGenerator<LogEvent> {
   let after = opts.afterId ?? 0;
   while (!opts.signal.aborted) {
     // Read the state before the rows: rows written before a terminal state are then all visible.
@@ -39,9 +43,18 @@ export function eventLine(line: LogLine, deploymentId: string) {
     id: String(line.id),
     serial: String(line.id).padStart(12, '0'),
     deploymentId,
-    ...(line.type === 'error' || line.type === 'stderr' ? { level: line.type === 'error' ? ('error' as const) : ('warning' as const) } : {}),
+    ...(line.type === 'error' || line.type === 'stderr'
+      ? { level: line.type === 'error' ? ('error' as const) : ('warning' as const) }
+      : {}),
     info: { type: 'build', name: 'build', entrypoint: '.' },
-    payload: { id: String(line.id), text: line.text, date: created, created, deploymentId, serial: String(line.id).padStart(12, '0') },
+    payload: {
+      id: String(line.id),
+      text: line.text,
+      date: created,
+      created,
+      deploymentId,
+      serial: String(line.id).padStart(12, '0'),
+    },
   };
 }
 

@@ -30,7 +30,10 @@ it('sends the invitation e-mail with the accept link and marks it sent', async (
   try {
     const owner = await t.signup('mailer@example.com');
     const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Mail Co' } });
-    const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email: 'friend@example.com', role: 'MEMBER' } });
+    const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'friend@example.com', role: 'MEMBER' },
+    });
     expect(invite.json.delivered).toBe(true);
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toBe('friend@example.com');

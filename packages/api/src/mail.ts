@@ -1,7 +1,8 @@
 // Sends a queued outbox message through SMTP when SMTP_URL is set; without it the message stays in
 // the outbox, where the team's owners can copy the link from.
+
+import { type Db, schema } from '@nimbus/db';
 import { eq } from 'drizzle-orm';
-import { schema, type Db } from '@nimbus/db';
 import type { ApiOptions } from './context';
 
 export async function deliver(db: Db, options: ApiOptions, mailId: string): Promise<boolean> {
@@ -10,7 +11,12 @@ export async function deliver(db: Db, options: ApiOptions, mailId: string): Prom
   if (!mail) return false;
   const { createTransport } = await import('nodemailer');
   try {
-    await createTransport(options.smtpUrl).sendMail({ from: options.mailFrom ?? 'Nimbus <no-reply@localhost>', to: mail.to, subject: mail.subject, text: mail.text });
+    await createTransport(options.smtpUrl).sendMail({
+      from: options.mailFrom ?? 'Nimbus <no-reply@localhost>',
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
     await db.update(schema.outbox).set({ sentAt: new Date() }).where(eq(schema.outbox.id, mailId));
     return true;
   } catch (err) {

@@ -26,7 +26,9 @@ export function projectJson(project: Project, deployments: ProjectDeployments = 
     directoryListing: false,
     alias: [],
     latestDeployments: deployments.latest ? [deployments.latest] : [],
-    targets: { ...(deployments.production ? { production: deployments.production } : {}) } as { production?: ProjectDeployment },
+    targets: { ...(deployments.production ? { production: deployments.production } : {}) } as {
+      production?: ProjectDeployment;
+    },
     resourceConfig: { functionDefaultRegions: [] as string[] },
     defaultResourceConfig: { functionDefaultRegions: [] as string[] },
     deploymentExpiration: {},
@@ -43,7 +45,9 @@ export function envJson(v: EnvVar, value?: string) {
     key: v.key,
     type: v.type,
     target: v.targets,
-    ...(value !== undefined && v.type !== 'sensitive' ? { value, decrypted: true } : { value: v.type === 'sensitive' ? '' : v.valueEncrypted, decrypted: false }),
+    ...(value !== undefined && v.type !== 'sensitive'
+      ? { value, decrypted: true }
+      : { value: v.type === 'sensitive' ? '' : v.valueEncrypted, decrypted: false }),
     comment: v.comment,
     configurationId: null,
     securityIssues: [] as string[],

@@ -1,8 +1,9 @@
 // Which team a request acts for (`?teamId=` or `?slug=`, the token's team, else the default team)
 // and the one permission check every route goes through.
-import type { Context } from 'hono';
-import { can, type Action } from '@nimbus/core';
+
+import { type Action, can } from '@nimbus/core';
 import { DomainError, getTeamForUser, listTeams } from '@nimbus/db';
+import type { Context } from 'hono';
 import type { AppEnv, Scope } from './context';
 
 export async function resolveScope(c: Context<AppEnv>): Promise<Scope> {

@@ -54,7 +54,18 @@ export function teamJson(team: Team | TeamWithRole, creatorId?: string) {
     stagingPrefix: team.slug,
     flags: team.flags,
     billing: billing(team),
-    ...(role ? { membership: { role, confirmed: true, accessRequestedAt: null, created: team.createdAt.getTime(), createdAt: team.createdAt.getTime(), uid: creatorId ?? '' } } : {}),
+    ...(role
+      ? {
+          membership: {
+            role,
+            confirmed: true,
+            accessRequestedAt: null,
+            created: team.createdAt.getTime(),
+            createdAt: team.createdAt.getTime(),
+            uid: creatorId ?? '',
+          },
+        }
+      : {}),
   };
 }
 
@@ -76,7 +87,13 @@ export function tokenJson(token: Token) {
   };
 }
 
-export function invitationJson(invitation: { id: string; email: string; role: Role; createdAt: Date; expiresAt: Date }) {
+export function invitationJson(invitation: {
+  id: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+  expiresAt: Date;
+}) {
   return { ...invitation, createdAt: invitation.createdAt.getTime(), expiresAt: invitation.expiresAt.getTime() };
 }
 

@@ -1,19 +1,29 @@
 // Test helpers: a real API on a fresh test database, driven through `app.request()`.
 import { createTestDatabase } from '@nimbus/db/src/testing';
-import { createApi, type Api } from './app';
+import { type Api, createApi } from './app';
 import type { ApiOptions } from './context';
 
 export const ORIGIN = 'http://localhost:3000';
 
 export async function createTestApi(overrides: Partial<ApiOptions> = {}) {
   const database = await createTestDatabase();
-  const app = createApi({ db: database.db, publicUrl: ORIGIN, deployDomain: 'localhost', staffTeam: 'staff-team', ...overrides });
+  const app = createApi({
+    db: database.db,
+    publicUrl: ORIGIN,
+    deployDomain: 'localhost',
+    staffTeam: 'staff-team',
+    ...overrides,
+  });
   return { app, database, db: database.db, close: () => database.close(), ...clientFor(app) };
 }
 
 export function clientFor(app: Api) {
   /** A JSON call with either a bearer token or a session cookie, as a browser on our origin sends it. */
-  async function call(method: string, path: string, opts: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    opts: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { host: 'localhost:3000', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.cookie) {
@@ -21,7 +31,11 @@ export function clientFor(app: Api) {
       headers.origin ??= ORIGIN;
     }
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(`${ORIGIN}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const res = await app.request(`${ORIGIN}${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
     const type = res.headers.get('content-type') ?? '';
     const json = type.includes('json') ? await res.json() : null;
     return { status: res.status, json: json as any, res };
@@ -29,7 +43,10 @@ export function clientFor(app: Api) {
 
   /** Signs up and returns the session cookie and an API token for the new user. */
   async function signup(email: string, name?: string) {
-    const res = await call('POST', '/v2/registration', { body: { email, password: 'correct horse battery', name }, headers: { origin: ORIGIN } });
+    const res = await call('POST', '/v2/registration', {
+      body: { email, password: 'correct horse battery', name },
+      headers: { origin: ORIGIN },
+    });
     if (res.status !== 200) throw new Error(`signup failed: ${JSON.stringify(res.json)}`);
     const cookie = res.res.headers
       .getSetCookie()

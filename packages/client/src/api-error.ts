@@ -1,7 +1,6 @@
 // The single error type raised by every API call (spec 8), so callers branch on `code`, never on fetch quirks.
 
-export const NETWORK_ERROR_MESSAGE =
-  'A network error has occurred. Please check your connection and try again.';
+export const NETWORK_ERROR_MESSAGE = 'A network error has occurred. Please check your connection and try again.';
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Error';
 export const ABORT_MESSAGE = 'The request was cancelled.';
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import type { ApiError } from './api-error';
 import { browserPath, isPageUnloading } from './browser';
 import { createFetcher } from './fetcher';
 

@@ -21,14 +21,16 @@ const ROUTES: Record<string, [status: number, contentType: string, body: string]
     400,
     'application/json',
     JSON.stringify({
-      error: { code: 'missing_files', message: 'Upload these first', failed: ['a.txt'], missing: ['sha1'], status: 999 },
+      error: {
+        code: 'missing_files',
+        message: 'Upload these first',
+        failed: ['a.txt'],
+        missing: ['sha1'],
+        status: 999,
+      },
     }),
   ],
-  '/api/err/server': [
-    500,
-    'application/json',
-    '{"error":{"code":"internal_server_error","message":"Boom"}}',
-  ],
+  '/api/err/server': [500, 'application/json', '{"error":{"code":"internal_server_error","message":"Boom"}}'],
   '/api/err/mfa': [
     403,
     'application/json',

@@ -8,6 +8,6 @@ export {
 } from './api-error';
 export { type ApiFetch, type ApiResponse, createFetcher, type FetcherOptions, type RequestOptions } from './fetcher';
 export { scopeLoginUrl, shouldRedirectForScope, TWO_FACTOR_PATH, twoFactorUrl } from './redirects';
-export { clearLoggedInFlag, fetchSession, SESSION_PATH, type SessionReply } from './session';
 export { shouldReportClientError, type ToastType, toastDefaultText } from './reporting';
-export { waitFor, type WaitForOptions } from './wait-for';
+export { clearLoggedInFlag, fetchSession, SESSION_PATH, type SessionReply } from './session';
+export { type WaitForOptions, waitFor } from './wait-for';

@@ -21,33 +21,49 @@ function jar(initial: string) {
 }
 
 const answering = (status: number, body: unknown) =>
-  createFetcher({ fetch: async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }), currentPath: () => '/' });
+  createFetcher({
+    fetch: async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    currentPath: () => '/',
+  });
 
 describe('fetchSession', () => {
   it('returns user and flags and keeps the isLoggedIn flag', async () => {
     const doc = jar('isLoggedIn=1; scope=acme');
-    const session = await fetchSession(answering(200, { user: { id: 'usr_1' }, flags: { staff: false } }), { document: doc });
+    const session = await fetchSession(answering(200, { user: { id: 'usr_1' }, flags: { staff: false } }), {
+      document: doc,
+    });
     expect(session).toEqual({ user: { id: 'usr_1' }, flags: { staff: false } });
     expect(doc.cookie).toBe('isLoggedIn=1; scope=acme');
   });
 
   it.each([401, 403])('removes the isLoggedIn flag and returns null on %i', async (status) => {
     const doc = jar('isLoggedIn=1; scope=acme');
-    const session = await fetchSession(answering(status, { error: { code: 'not_authenticated', message: 'You are not logged in.' } }), { document: doc });
+    const session = await fetchSession(
+      answering(status, { error: { code: 'not_authenticated', message: 'You are not logged in.' } }),
+      { document: doc },
+    );
     expect(session).toBeNull();
     expect(doc.cookie).toBe('scope=acme');
   });
 
   it('keeps the flag and throws on other failures', async () => {
     const doc = jar('isLoggedIn=1');
-    const failing = fetchSession(answering(500, { error: { code: 'internal_server_error', message: 'Boom' } }), { document: doc });
+    const failing = fetchSession(answering(500, { error: { code: 'internal_server_error', message: 'Boom' } }), {
+      document: doc,
+    });
     await expect(failing).rejects.toBeInstanceOf(ApiError);
     expect(doc.cookie).toBe('isLoggedIn=1');
   });
 
   it('calls the session path with the /api prefix', async () => {
     let url = '';
-    const apiFetch = createFetcher({ fetch: async (input) => ((url = String(input)), new Response('{"user":{},"flags":{}}', { headers: { 'content-type': 'application/json' } })), currentPath: () => '/' });
+    const apiFetch = createFetcher({
+      fetch: async (input) => (
+        (url = String(input)),
+        new Response('{"user":{},"flags":{}}', { headers: { 'content-type': 'application/json' } })
+      ),
+      currentPath: () => '/',
+    });
     await fetchSession(apiFetch, { document: jar('') });
     expect(url).toBe('/api/www/user');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Action, can, PERMISSIONS, type Role, ROLES } from './permissions';
+import { type Action, can, PERMISSIONS, ROLES, type Role } from './permissions';
 
 // The expected matrix is written out independently of the table, one letter per role in ROLES order:
 // O(wner) M(ember) D(eveloper) B(illing) V(iewer).

@@ -8,8 +8,7 @@ export const LOGGED_IN_COOKIE = 'isLoggedIn';
 
 // Self-hosters run under their own domain; NIMBUS_STAFF_EMAIL_DOMAIN overrides it where an env exists.
 // `globalThis.process` keeps this safe in browsers, where there is no `process`.
-export const STAFF_EMAIL_DOMAIN: string =
-  globalThis.process?.env?.NIMBUS_STAFF_EMAIL_DOMAIN || 'nimbus.dev';
+export const STAFF_EMAIL_DOMAIN: string = globalThis.process?.env?.NIMBUS_STAFF_EMAIL_DOMAIN || 'nimbus.dev';
 
 /** Staff debug flag set by `GET /api/force-deploy-freeze-toggle` (spec 6, 7); debug cookies last 60 s (spec 9). */
 export const DEPLOY_FREEZE_COOKIE = 'deploy-freeze-branch';

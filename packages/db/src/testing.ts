@@ -1,9 +1,10 @@
 // Test databases: each call gets its own copy of the migrated template made by test/global-setup.ts,
 // on PGlite by default and on PostgreSQL when the run has DATABASE_URL.
-import { readFile } from 'node:fs/promises';
+
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from './client';
+import { type Database, openDatabase } from './client';
 
 export async function createTestDatabase(): Promise<Database> {
   const template = inject('dbTemplate');

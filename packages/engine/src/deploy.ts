@@ -7,21 +7,21 @@
 import {
   cleanSettings,
   createDeployment,
+  type Db,
+  type Deployment,
   DomainError,
-  findOrCreateProject,
+  type FileEntry,
   FRAMEWORKS,
+  findOrCreateProject,
   getDeploymentById,
   getProject,
   listSourceFiles,
   missingBlobs,
   notFound,
   validateFiles,
-  type Db,
-  type Deployment,
-  type FileEntry,
 } from '@nimbus/db';
 import type { Engine } from './engine';
-import { expandArchive, isArchive, storeInlineFiles, type InlineFile } from './store/ingest';
+import { expandArchive, type InlineFile, isArchive, storeInlineFiles } from './store/ingest';
 import { sha1 } from './store/local';
 
 export interface DeploymentRequest {
@@ -42,8 +42,13 @@ const isInline = (f: FileEntry | InlineFile): f is InlineFile => typeof (f as In
 
 export async function submitDeployment(db: Db, engine: Engine, input: DeploymentRequest): Promise<Deployment> {
   if (input.deploymentId && !input.files) return redeploy(db, engine, { ...input, deploymentId: input.deploymentId });
-  if (!input.name && !input.project) throw new DomainError('bad_request', 'Send the project name as "name" (or its id as "project").');
-  if (!input.files) throw new DomainError('bad_request', 'files: list every file of the deployment, or send deploymentId to redeploy an earlier one.');
+  if (!input.name && !input.project)
+    throw new DomainError('bad_request', 'Send the project name as "name" (or its id as "project").');
+  if (!input.files)
+    throw new DomainError(
+      'bad_request',
+      'files: list every file of the deployment, or send deploymentId to redeploy an earlier one.',
+    );
   const inline = input.files.filter(isInline);
   const refs = input.files.filter((f): f is FileEntry => !isInline(f));
   // Inline files are checked as entries too, before anything is stored.
@@ -52,9 +57,16 @@ export async function submitDeployment(db: Db, engine: Engine, input: Deployment
     return { file: f.file, sha: sha1(data), size: data.length, mode: f.mode };
   });
   validateFiles([...refs, ...inlinePreview]);
-  const missing = await missingBlobs(db, refs.map((f) => f.sha));
+  const missing = await missingBlobs(
+    db,
+    refs.map((f) => f.sha),
+  );
   if (missing.length) {
-    throw new DomainError('missing_files', `${missing.length} file(s) are not uploaded yet. Upload them with POST /v2/files, then send this request again.`, { missing });
+    throw new DomainError(
+      'missing_files',
+      `${missing.length} file(s) are not uploaded yet. Upload them with POST /v2/files, then send this request again.`,
+      { missing },
+    );
   }
   const stored = await storeInlineFiles(db, engine.store, inline);
   let files = [...refs, ...stored];
@@ -64,7 +76,9 @@ export async function submitDeployment(db: Db, engine: Engine, input: Deployment
   // A framework Nimbus does not know is left to detection instead of failing the deploy.
   if (!(FRAMEWORKS as readonly unknown[]).includes(requested.framework)) delete requested.framework;
   const projectSettings = cleanSettings(requested);
-  const project = input.project ? await getProject(db, input.teamId, input.project) : await findOrCreateProject(db, input.teamId, input.name!);
+  const project = input.project
+    ? await getProject(db, input.teamId, input.project)
+    : await findOrCreateProject(db, input.teamId, input.name!);
   const deployment = await createDeployment(db, {
     project,
     creatorId: input.userId,
@@ -78,14 +92,30 @@ export async function submitDeployment(db: Db, engine: Engine, input: Deployment
   return deployment;
 }
 
-async function redeploy(db: Db, engine: Engine, input: DeploymentRequest & { deploymentId: string }): Promise<Deployment> {
+async function redeploy(
+  db: Db,
+  engine: Engine,
+  input: DeploymentRequest & { deploymentId: string },
+): Promise<Deployment> {
   const source = await getDeploymentById(db, input.deploymentId);
   if (!source || source.teamId !== input.teamId) throw notFound(`The deployment "${input.deploymentId}"`);
   const project = await getProject(db, input.teamId, source.projectId);
-  const files = (await listSourceFiles(db, source.id)).map((f) => ({ file: f.path, sha: f.sha, size: f.size, mode: f.mode }));
+  const files = (await listSourceFiles(db, source.id)).map((f) => ({
+    file: f.path,
+    sha: f.sha,
+    size: f.size,
+    mode: f.mode,
+  }));
   // An explicit target wins (null means preview, as in Vercel's API); otherwise the source's target.
   const target = input.target === undefined ? source.target : input.target === 'production' ? 'production' : 'preview';
-  const deployment = await createDeployment(db, { project, creatorId: input.userId, target, files, meta: input.meta ?? source.meta, source: input.source });
+  const deployment = await createDeployment(db, {
+    project,
+    creatorId: input.userId,
+    target,
+    files,
+    meta: input.meta ?? source.meta,
+    source: input.source,
+  });
   engine.events.emit('queued', deployment.id);
   return deployment;
 }

@@ -1,7 +1,13 @@
 // Types for the parts of s3rver (an S3-compatible test server without its own types) the tests use.
 declare module 's3rver' {
   export default class S3rver {
-    constructor(options: { address?: string; port?: number; silent?: boolean; directory: string; configureBuckets?: { name: string }[] });
+    constructor(options: {
+      address?: string;
+      port?: number;
+      silent?: boolean;
+      directory: string;
+      configureBuckets?: { name: string }[];
+    });
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEngine } from './engine';
+import { s3OptionsFromEnv } from './store/create';
 import { createLocalStore } from './store/local';
 import type { S3Options } from './store/s3';
-import { s3OptionsFromEnv } from './store/create';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -18,7 +18,11 @@ export async function tempDir(prefix = 'nimbus-engine-'): Promise<{ dir: string;
 /** An engine on a local store in a temp dir. */
 export async function createTestEngine(overrides: { maxFileSize?: number } = {}) {
   const tmp = await tempDir();
-  const engine = createEngine({ store: createLocalStore(path.join(tmp.dir, 'files')), secret: TEST_SECRET, ...overrides });
+  const engine = createEngine({
+    store: createLocalStore(path.join(tmp.dir, 'files')),
+    secret: TEST_SECRET,
+    ...overrides,
+  });
   return { engine, dir: tmp.dir, close: tmp.remove };
 }
 
@@ -28,14 +32,25 @@ export async function startTestS3(): Promise<{ options: S3Options; close(): Prom
   if (fromEnv) return { options: fromEnv, close: async () => {} };
   const { default: S3rver } = await import('s3rver');
   const tmp = await tempDir('nimbus-s3-');
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp.dir, configureBuckets: [{ name: 'nimbus-test' }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: tmp.dir,
+    configureBuckets: [{ name: 'nimbus-test' }],
+  });
   const { port } = (await server.run()) as { port: number };
   return {
-    options: { endpoint: `http://127.0.0.1:${port}`, bucket: 'nimbus-test', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    options: {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: 'nimbus-test',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    },
     close: async () => {
       await server.close();
       await tmp.remove();
     },
   };
 }
-

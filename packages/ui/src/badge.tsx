@@ -12,9 +12,23 @@ const TONES: Record<BadgeTone, string> = {
   red: 'border-red-600/30 bg-red-600/10 text-red-800 dark:text-red-300',
 };
 
-export function Badge({ tone = 'neutral', className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  className,
+  children,
+}: {
+  tone?: BadgeTone;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <span className={cx('inline-flex h-5 items-center rounded-full border px-2 text-xs font-medium whitespace-nowrap', TONES[tone], className)}>
+    <span
+      className={cx(
+        'inline-flex h-5 items-center rounded-full border px-2 text-xs font-medium whitespace-nowrap',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

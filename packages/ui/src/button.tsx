@@ -19,7 +19,15 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: 'text-muted hover:bg-subtle hover:text-foreground',
 };
 
-export function buttonClass({ size = 'medium', variant = 'secondary', className }: { size?: ButtonSize; variant?: ButtonVariant; className?: string } = {}): string {
+export function buttonClass({
+  size = 'medium',
+  variant = 'secondary',
+  className,
+}: {
+  size?: ButtonSize;
+  variant?: ButtonVariant;
+  className?: string;
+} = {}): string {
   return cx(
     'inline-flex shrink-0 items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors',
     'disabled:cursor-not-allowed disabled:opacity-50',
@@ -37,9 +45,24 @@ export interface ButtonProps extends ComponentProps<'button'> {
   loading?: boolean;
 }
 
-export function Button({ size, variant, loading = false, disabled, className, type = 'button', children, ...props }: ButtonProps) {
+export function Button({
+  size,
+  variant,
+  loading = false,
+  disabled,
+  className,
+  type = 'button',
+  children,
+  ...props
+}: ButtonProps) {
   return (
-    <button type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClass({ size, variant, className })} {...props}>
+    <button
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClass({ size, variant, className })}
+      {...props}
+    >
       {loading && <Spinner />}
       {children}
     </button>
@@ -47,5 +70,7 @@ export function Button({ size, variant, loading = false, disabled, className, ty
 }
 
 function Spinner() {
-  return <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent" />;
+  return (
+    <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent" />
+  );
 }

@@ -20,7 +20,11 @@ export function Card({ title, description, footer, tone = 'default', className, 
     <section
       id={id}
       aria-labelledby={titleId}
-      className={cx('overflow-hidden rounded-lg border bg-background', tone === 'danger' ? 'border-red-600/50' : 'border-border', className)}
+      className={cx(
+        'overflow-hidden rounded-lg border bg-background',
+        tone === 'danger' ? 'border-red-600/50' : 'border-border',
+        className,
+      )}
     >
       {(title || description || children) && (
         <div className="flex flex-col gap-3 p-6">

@@ -36,7 +36,12 @@ export function CopyButton({ value, label = 'Copy', onCopyError, size = 'small',
     <Button
       size={size}
       {...props}
-      onClick={() => writeClipboard(value).then(() => setCopied(true), (error) => onCopyError?.(error))}
+      onClick={() =>
+        writeClipboard(value).then(
+          () => setCopied(true),
+          (error) => onCopyError?.(error),
+        )
+      }
     >
       <span aria-live="polite">{copied ? 'Copied' : label}</span>
     </Button>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { MODAL, THEME_COLORS } from '@nimbus/core';
+import { describe, expect, it } from 'vitest';
 import { dimmedThemeColor, dragOffset, isDrawerViewport, mixColor, shouldCloseDrawer } from './drawer-state';
 
 describe('drawer rules', () => {

@@ -25,7 +25,13 @@ export function mixColor(from: string, to: string, t: number): string {
   const a = channels(from);
   const b = channels(to);
   const k = Math.min(1, Math.max(0, t));
-  return `#${a.map((v, i) => Math.round(v + (b[i]! - v) * k).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((v, i) =>
+      Math.round(v + (b[i]! - v) * k)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** The theme colour as it looks under the overlay. */

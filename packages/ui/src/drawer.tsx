@@ -1,9 +1,9 @@
 'use client';
+import { MODAL } from '@nimbus/core';
 // React side of the drawer (drawer-state.ts): whether the viewport is drawer-sized, the drag that
 // closes it, and the theme colour animation. modal.tsx uses all three, so every dialog becomes a
 // bottom sheet on phones without its callers knowing.
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
-import { MODAL } from '@nimbus/core';
+import { type PointerEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { dimmedThemeColor, dragOffset, mixColor, shouldCloseDrawer } from './drawer-state';
 
 const QUERY = `(max-width: ${MODAL.drawerBreakpointPx - 0.02}px)`;
@@ -17,7 +17,11 @@ function subscribe(onChange: () => void) {
 
 /** True below the 600 px breakpoint; false on the server and where matchMedia is missing. */
 export function useIsDrawer(): boolean {
-  return useSyncExternalStore(subscribe, () => typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }
 
 /** Pointer handlers for the sheet's grab area; `offset` is how far it is pulled down. */
@@ -41,7 +45,8 @@ export function useDrawerDrag(sheet: React.RefObject<HTMLElement | null>, onClos
         setDragging(true);
         e.currentTarget.setPointerCapture?.(e.pointerId);
       },
-      onPointerMove: (e: PointerEvent<HTMLElement>) => start.current !== null && setOffset(dragOffset(start.current, e.clientY)),
+      onPointerMove: (e: PointerEvent<HTMLElement>) =>
+        start.current !== null && setOffset(dragOffset(start.current, e.clientY)),
       onPointerUp: end,
       onPointerCancel: end,
     },
@@ -76,7 +81,11 @@ export function useThemeColorDim(dimmed: boolean): void {
 /** The grab bar at the top of a sheet; pointer-only (keyboards close with Escape or Cancel). */
 export function DrawerHandle(props: ReturnType<typeof useDrawerDrag>['handlers']) {
   return (
-    <div {...props} aria-hidden className="flex h-6 shrink-0 cursor-grab touch-none items-center justify-center active:cursor-grabbing">
+    <div
+      {...props}
+      aria-hidden
+      className="flex h-6 shrink-0 cursor-grab touch-none items-center justify-center active:cursor-grabbing"
+    >
       <span className="h-1.5 w-10 rounded-full bg-border" />
     </div>
   );

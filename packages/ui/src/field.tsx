@@ -1,6 +1,6 @@
 // A labelled form control with hint and error text. The label points at the control (`for`), and the
 // control is described by the hint and error and marked aria-invalid, so screen readers hear all three.
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cx } from './cx';
 import { Input } from './input';
 

@@ -21,10 +21,20 @@ type Sized<P> = P & {
   widthClass?: string;
 };
 
-export function Input({ className, controlSize = 'medium', widthClass = 'w-full', ...props }: Sized<ComponentProps<'input'>>) {
+export function Input({
+  className,
+  controlSize = 'medium',
+  widthClass = 'w-full',
+  ...props
+}: Sized<ComponentProps<'input'>>) {
   return <input className={cx(control, HEIGHTS[controlSize], widthClass, className)} {...props} />;
 }
 
-export function Select({ className, controlSize = 'medium', widthClass = 'w-full', ...props }: Sized<ComponentProps<'select'>>) {
+export function Select({
+  className,
+  controlSize = 'medium',
+  widthClass = 'w-full',
+  ...props
+}: Sized<ComponentProps<'select'>>) {
   return <select className={cx(control, HEIGHTS[controlSize], widthClass, 'pr-8', className)} {...props} />;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { isMounted, isRendered, modalTransition, type ModalEvent, type ModalPhase } from './modal-lifecycle';
+import { isMounted, isRendered, type ModalEvent, type ModalPhase, modalTransition } from './modal-lifecycle';
 
 const run = (events: ModalEvent[], from: ModalPhase = 'closed') => events.reduce(modalTransition, from);
 

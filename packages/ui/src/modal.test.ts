@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import { MODAL } from '@nimbus/core';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MODAL } from '@nimbus/core';
 import { Modal } from './modal';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -12,7 +13,16 @@ let host: HTMLElement;
 const onClose = vi.fn();
 
 function render(open: boolean) {
-  act(() => root.render(createElement(Modal, { open, onClose, title: 'Delete team', footer: createElement('button', null, 'Confirm') })));
+  act(() =>
+    root.render(
+      createElement(Modal, {
+        open,
+        onClose,
+        title: 'Delete team',
+        footer: createElement('button', { type: 'button' }, 'Confirm'),
+      }),
+    ),
+  );
 }
 const dialog = () => document.querySelector('dialog');
 
@@ -70,7 +80,11 @@ describe('<Modal>', () => {
 
   describe('below a 600 px viewport', () => {
     beforeEach(() => {
-      window.matchMedia = ((query: string) => ({ matches: query.includes('max-width: 599.98px'), addEventListener() {}, removeEventListener() {} })) as never;
+      window.matchMedia = ((query: string) => ({
+        matches: query.includes('max-width: 599.98px'),
+        addEventListener() {},
+        removeEventListener() {},
+      })) as never;
       Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 400 });
     });
     afterEach(() => {
@@ -80,9 +94,17 @@ describe('<Modal>', () => {
 
     const handle = () => dialog()!.querySelector<HTMLElement>('[aria-hidden].cursor-grab')!;
     const drag = (fromY: number, toY: number) => {
-      act(() => void handle().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientY: fromY, pointerId: 1 })));
-      act(() => void handle().dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientY: toY, pointerId: 1 })));
-      act(() => void handle().dispatchEvent(new PointerEvent('pointerup', { bubbles: true, clientY: toY, pointerId: 1 })));
+      act(
+        () =>
+          void handle().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientY: fromY, pointerId: 1 })),
+      );
+      act(
+        () =>
+          void handle().dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientY: toY, pointerId: 1 })),
+      );
+      act(
+        () => void handle().dispatchEvent(new PointerEvent('pointerup', { bubbles: true, clientY: toY, pointerId: 1 })),
+      );
     };
 
     it('slides up from the bottom as a drawer, full width, with the 0.5 s drawer animation', () => {
@@ -106,4 +128,3 @@ describe('<Modal>', () => {
     });
   });
 });
-

@@ -1,14 +1,14 @@
 'use client';
+import { MODAL } from '@nimbus/core';
 // A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert and
 // keeps focus inside, Escape closes (through onClose, so the exit animation still runs), and focus
 // returns to the element that opened it. Default width 540 px (spec 9). Below a 600 px viewport it
 // is a bottom drawer instead (drawer.tsx): it slides up, closes when dragged down a quarter of its
 // height, and dims the browser's theme colour with the overlay.
-import { useEffect, useId, useReducer, useRef, type ReactNode } from 'react';
-import { MODAL } from '@nimbus/core';
+import { type ReactNode, useEffect, useId, useReducer, useRef } from 'react';
 import { cx } from './cx';
 import { DrawerHandle, useDrawerDrag, useIsDrawer, useThemeColorDim } from './drawer';
-import { isMounted, isRendered, modalTransition, type ModalPhase } from './modal-lifecycle';
+import { isMounted, isRendered, type ModalPhase, modalTransition } from './modal-lifecycle';
 
 /** Drives the lifecycle from the `active` flag: one frame to render, `exitDelayMs` to unmount. */
 export function useModalLifecycle(active: boolean, exitDelayMs: number = MODAL.exitDelayMs): ModalPhase {
@@ -83,7 +83,10 @@ export function Modal({ open, onClose, title, description, footer, width = MODAL
       data-drawer={drawer || undefined}
       style={
         drawer
-          ? { transform: isRendered(phase) ? `translateY(${drag.offset}px)` : 'translateY(100%)', transitionDuration: drag.dragging ? '0ms' : `${exitMs}ms` }
+          ? {
+              transform: isRendered(phase) ? `translateY(${drag.offset}px)` : 'translateY(100%)',
+              transitionDuration: drag.dragging ? '0ms' : `${exitMs}ms`,
+            }
           : { width: `${width}px`, maxWidth: 'calc(100vw - 32px)', transitionDuration: `${exitMs}ms` }
       }
       className={cx(

@@ -11,9 +11,20 @@ const TONES: Record<NoticeTone, string> = {
   note: 'border-border bg-subtle text-muted',
 };
 
-export function Notice({ tone = 'error', className, children }: { tone?: NoticeTone; className?: string; children: ReactNode }) {
+export function Notice({
+  tone = 'error',
+  className,
+  children,
+}: {
+  tone?: NoticeTone;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div role={tone === 'error' ? 'alert' : tone === 'warning' ? 'status' : 'note'} className={cx('flex flex-col gap-2 rounded-md border px-3 py-2 text-sm', TONES[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : tone === 'warning' ? 'status' : 'note'}
+      className={cx('flex flex-col gap-2 rounded-md border px-3 py-2 text-sm', TONES[tone], className)}
+    >
       {children}
     </div>
   );

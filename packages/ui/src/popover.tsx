@@ -2,7 +2,7 @@
 // A disclosure popover for menus in the header (scope switcher, user menu). It is a button with
 // aria-expanded and a panel rather than an ARIA menu, so the panel can hold links, buttons and a
 // radio group alike. Escape and outside clicks close it; arrow keys move between its controls.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cx } from './cx';
 
 export interface PopoverTriggerProps {

@@ -2,7 +2,7 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isPresent, presenceTransition, usePresence, type PresenceEvent, type PresenceState } from './presence';
+import { isPresent, type PresenceEvent, type PresenceState, presenceTransition, usePresence } from './presence';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

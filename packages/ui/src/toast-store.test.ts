@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { TOAST } from '@nimbus/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore, stackTransform } from './toast-store';
 
 beforeEach(() => vi.useFakeTimers());
@@ -151,4 +152,3 @@ describe('toast store', () => {
     expect(phases(store)).toEqual(['hiding']);
   });
 });
-

@@ -3,9 +3,10 @@
 // timeout unless it has an action (or undo) or `preserve`, spends 160 ms 'hiding', then is removed.
 // `shouldHide` hides it 300 ms after it shows, action or not (a "Saving…" toast replaced by its
 // key with "Saved"). Hovering the toast area pauses every countdown; leaving resumes it.
-import type { ReactNode } from 'react';
+
+import { type ToastType, toastDefaultText } from '@nimbus/client';
 import { TOAST } from '@nimbus/core';
-import { toastDefaultText, type ToastType } from '@nimbus/client';
+import type { ReactNode } from 'react';
 
 export type { ToastType };
 export type ToastPhase = 'entering' | 'visible' | 'hiding';
@@ -84,7 +85,13 @@ export function createToastStore() {
     const type = input.type ?? 'success';
     const existing = input.key ? toasts.find((t) => t.key === input.key && t.phase !== 'hiding') : undefined;
     const id = existing?.id ?? `toast-${++counter}`;
-    const toast: Toast = { ...input, id, type, text: input.text || toastDefaultText(type), phase: existing?.phase ?? 'entering' };
+    const toast: Toast = {
+      ...input,
+      id,
+      type,
+      text: input.text || toastDefaultText(type),
+      phase: existing?.phase ?? 'entering',
+    };
     toasts = existing ? toasts.map((t) => (t.id === id ? toast : t)) : [...toasts, toast];
     emit();
     const countdown = countdownOf(toast);

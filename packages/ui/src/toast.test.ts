@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import { TOAST } from '@nimbus/core';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST } from '@nimbus/core';
 import { ToastProvider, useToast } from './toast';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -74,11 +75,27 @@ describe('<ToastProvider>', () => {
 
   it('renders an action link with actionHref, a cancel action and an Undo button', () => {
     const onUndoAction = vi.fn();
-    act(() => void toast.success('Moved 2 projects', { action: 'View team', actionHref: '/acme', cancelAction: 'Close', onUndoAction }));
+    act(
+      () =>
+        void toast.success('Moved 2 projects', {
+          action: 'View team',
+          actionHref: '/acme',
+          cancelAction: 'Close',
+          onUndoAction,
+        }),
+    );
     advance(TOAST.showDelayMs);
     expect(document.querySelector('a[href="/acme"]')?.textContent).toBe('View team');
-    expect([...document.querySelectorAll('[role="status"] button')].map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['Close', 'Undo', 'Dismiss notification']);
-    act(() => [...document.querySelectorAll<HTMLButtonElement>('[role="status"] button')].find((b) => b.textContent === 'Undo')!.click());
+    expect(
+      [...document.querySelectorAll('[role="status"] button')].map(
+        (b) => b.textContent || b.getAttribute('aria-label'),
+      ),
+    ).toEqual(['Close', 'Undo', 'Dismiss notification']);
+    act(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('[role="status"] button')]
+        .find((b) => b.textContent === 'Undo')!
+        .click(),
+    );
     expect(onUndoAction).toHaveBeenCalledOnce();
   });
 
@@ -99,4 +116,3 @@ describe('<ToastProvider>', () => {
     expect(document.activeElement?.textContent).toBe('Discard');
   });
 });
-

@@ -1,10 +1,19 @@
 'use client';
+import { TOAST } from '@nimbus/core';
 // Toasts on screen: a provider that owns one store, `useToast()` to raise them, and the stacked
 // viewport. Hovering or focusing the stack pauses auto-hide and fans the toasts out to be read.
 // A toast carries its own look (visual, fullBleed, fullWidth, hideX) and buttons (cancel, undo,
 // action or actionHref link); autoFocus moves focus to its first button when it shows.
-import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { TOAST } from '@nimbus/core';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { buttonClass } from './button';
 import { cx, focusRing } from './cx';
 import { createToastStore, stackTransform, type Toast, type ToastInput, type ToastStore } from './toast-store';
@@ -65,7 +74,10 @@ function ToastViewport({ store }: { store: ToastStore }) {
   };
 
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed right-4 bottom-4 z-[60] w-[min(360px,calc(100vw-32px))]">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed right-4 bottom-4 z-[60] w-[min(360px,calc(100vw-32px))]"
+    >
       <ol
         className="pointer-events-auto relative"
         onMouseEnter={open}
@@ -78,9 +90,14 @@ function ToastViewport({ store }: { store: ToastStore }) {
         {newestFirst.map((toast, depth) => (
           <li
             key={toast.id}
-            ref={(node) => void (node ? heights.current.set(toast.id, node.offsetHeight) : heights.current.delete(toast.id))}
+            ref={(node) =>
+              void (node ? heights.current.set(toast.id, node.offsetHeight) : heights.current.delete(toast.id))
+            }
             data-phase={toast.phase}
-            className={cx('absolute right-0 bottom-0 origin-bottom transition-[transform,opacity] ease-out', toast.fullWidth ? 'w-[calc(100vw-32px)]' : 'w-full')}
+            className={cx(
+              'absolute right-0 bottom-0 origin-bottom transition-[transform,opacity] ease-out',
+              toast.fullWidth ? 'w-[calc(100vw-32px)]' : 'w-full',
+            )}
             style={{
               transform: transformFor(toast, depth),
               opacity: toast.phase === 'visible' && (expanded || depth < MAX_STACKED) ? 1 : 0,
@@ -102,13 +119,17 @@ function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
   useEffect(() => {
     if (visible && toast.autoFocus) card.current?.querySelector<HTMLElement>('a, button')?.focus();
   }, [visible, toast.autoFocus]);
-  const small = (variant: 'ghost' | 'primary' | 'secondary') => buttonClass({ size: 'small', variant, className: '-my-1' });
+  const small = (variant: 'ghost' | 'primary' | 'secondary') =>
+    buttonClass({ size: 'small', variant, className: '-my-1' });
 
   return (
     <div
       ref={card}
       role={toast.type === 'error' ? 'alert' : 'status'}
-      className={cx('flex items-start gap-3 rounded-lg border border-border bg-background text-sm text-foreground shadow-lg', toast.fullBleed ? 'overflow-hidden p-0' : 'p-4')}
+      className={cx(
+        'flex items-start gap-3 rounded-lg border border-border bg-background text-sm text-foreground shadow-lg',
+        toast.fullBleed ? 'overflow-hidden p-0' : 'p-4',
+      )}
     >
       {toast.visual ?? <span aria-hidden className={cx('mt-1.5 size-2 shrink-0 rounded-full', DOT[toast.type])} />}
       <p className="min-w-0 flex-1 break-words">{toast.text}</p>
@@ -133,7 +154,12 @@ function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
           </button>
         ))}
       {!toast.hideX && (
-        <button type="button" aria-label="Dismiss notification" className={cx('-m-1 rounded p-1 text-muted hover:text-foreground', focusRing)} onClick={() => store.hide(toast.id)}>
+        <button
+          type="button"
+          aria-label="Dismiss notification"
+          className={cx('-m-1 rounded p-1 text-muted hover:text-foreground', focusRing)}
+          onClick={() => store.hide(toast.id)}
+        >
           <svg aria-hidden viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.5">
             <path d="M4 4l8 8M12 4l-8 8" />
           </svg>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { TOOLTIP } from '@nimbus/core';
+import { describe, expect, it } from 'vitest';
 import { chooseAlign, isTouchMove, isVisible, noWidow, tooltipPosition, withVisibility } from './tooltip-state';
 
 const viewport = { width: 1000, height: 800 };
@@ -33,7 +33,12 @@ describe('tooltip alignment and position', () => {
 
   it('sits 10 px above the trigger, lined up by its alignment', () => {
     const bubble = { width: 200, height: 30 };
-    expect(tooltipPosition(at(500), bubble, viewport)).toEqual({ side: 'top', align: 'center', top: 400 - 30 - TOOLTIP.offsetPx, left: 520 - 100 });
+    expect(tooltipPosition(at(500), bubble, viewport)).toEqual({
+      side: 'top',
+      align: 'center',
+      top: 400 - 30 - TOOLTIP.offsetPx,
+      left: 520 - 100,
+    });
     expect(tooltipPosition(at(10), bubble, viewport)).toMatchObject({ align: 'left', left: 10 });
     expect(tooltipPosition(at(950), bubble, viewport)).toMatchObject({ align: 'right', left: 990 - 200 });
   });
@@ -41,7 +46,10 @@ describe('tooltip alignment and position', () => {
   it('flips below the trigger when there is no room above, and back when there is none below', () => {
     const bubble = { width: 100, height: 50 };
     expect(tooltipPosition(at(500, 20), bubble, viewport)).toMatchObject({ side: 'bottom', top: 20 + 20 + 10 });
-    expect(tooltipPosition(at(500, 760), bubble, viewport, 'bottom')).toMatchObject({ side: 'top', top: 760 - 50 - 10 });
+    expect(tooltipPosition(at(500, 760), bubble, viewport, 'bottom')).toMatchObject({
+      side: 'top',
+      top: 760 - 50 - 10,
+    });
   });
 });
 

@@ -33,15 +33,25 @@ export function chooseAlign(trigger: Rect, viewportWidth: number): TooltipAlign 
 }
 
 /** Where the bubble goes; it flips below (or above) the trigger when the preferred side has no room. */
-export function tooltipPosition(trigger: Rect, bubble: { width: number; height: number }, viewport: { width: number; height: number }, preferred: TooltipSide = 'top') {
+export function tooltipPosition(
+  trigger: Rect,
+  bubble: { width: number; height: number },
+  viewport: { width: number; height: number },
+  preferred: TooltipSide = 'top',
+) {
   const above = trigger.top - bubble.height - TOOLTIP.offsetPx;
   const below = trigger.top + trigger.height + TOOLTIP.offsetPx;
   const fitsAbove = above >= 0;
   const fitsBelow = below + bubble.height <= viewport.height;
-  const side: TooltipSide = preferred === 'top' ? (fitsAbove || !fitsBelow ? 'top' : 'bottom') : fitsBelow || !fitsAbove ? 'bottom' : 'top';
+  const side: TooltipSide =
+    preferred === 'top' ? (fitsAbove || !fitsBelow ? 'top' : 'bottom') : fitsBelow || !fitsAbove ? 'bottom' : 'top';
   const align = chooseAlign(trigger, viewport.width);
   const left =
-    align === 'left' ? trigger.left : align === 'right' ? trigger.left + trigger.width - bubble.width : trigger.left + trigger.width / 2 - bubble.width / 2;
+    align === 'left'
+      ? trigger.left
+      : align === 'right'
+        ? trigger.left + trigger.width - bubble.width
+        : trigger.left + trigger.width / 2 - bubble.width / 2;
   return { side, align, top: side === 'top' ? above : below, left };
 }
 

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import { TOOLTIP } from '@nimbus/core';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOOLTIP } from '@nimbus/core';
 import { Tooltip } from './tooltip';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -11,7 +12,8 @@ let root: Root;
 let host: HTMLElement;
 const bubble = () => document.querySelector<HTMLElement>('[role="tooltip"]');
 const button = () => host.querySelector('button')!;
-const pointer = (type: string) => new PointerEvent(type, { bubbles: true, pointerType: 'mouse', relatedTarget: document.body });
+const pointer = (type: string) =>
+  new PointerEvent(type, { bubbles: true, pointerType: 'mouse', relatedTarget: document.body });
 const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 
 beforeEach(() => {
@@ -19,7 +21,15 @@ beforeEach(() => {
   host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
-  act(() => root.render(createElement(Tooltip, { text: 'Payments run on the test platform', children: createElement('button', null, 'Test mode') })));
+  act(() =>
+    root.render(
+      createElement(Tooltip, {
+        text: 'Payments run on the test platform',
+        // biome-ignore lint/a11y/useButtonType: the tooltip's child type admits only aria-describedby
+        children: createElement('button', null, 'Test mode'),
+      }),
+    ),
+  );
 });
 afterEach(() => {
   act(() => root.unmount());

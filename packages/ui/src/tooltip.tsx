@@ -1,14 +1,31 @@
 'use client';
+import { TOOLTIP } from '@nimbus/core';
 // A tooltip for a control that needs a word of explanation (spec 4, 9). Hover, focus and touch each
 // set their bit of the visibility mask; Escape clears it. Once the mask is empty the bubble fades
 // out over the 100 ms close delay (presence 'unmountSuspended'), and comes straight back if the
 // pointer returns. Position and alignment come from tooltip-state.ts and follow window resizes,
 // debounced 150 ms. The trigger is described by the bubble (aria-describedby).
-import { cloneElement, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import {
+  cloneElement,
+  type ReactElement,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
-import { TOOLTIP } from '@nimbus/core';
 import { isPresent, usePresence } from './presence';
-import { isTouchMove, isVisible, noWidow, tooltipPosition, withVisibility, type TooltipSide, type VisibilitySource } from './tooltip-state';
+import {
+  isTouchMove,
+  isVisible,
+  noWidow,
+  type TooltipSide,
+  tooltipPosition,
+  type VisibilitySource,
+  withVisibility,
+} from './tooltip-state';
 
 export interface TooltipProps {
   text: string;
@@ -70,7 +87,11 @@ export function Tooltip({ text, children, side = 'top' }: TooltipProps) {
         set('touch', true);
       }}
       onTouchMove={(e) => {
-        if (touchStart.current && isTouchMove(touchStart.current, { x: e.touches[0]!.clientX, y: e.touches[0]!.clientY })) set('touch', false);
+        if (
+          touchStart.current &&
+          isTouchMove(touchStart.current, { x: e.touches[0]!.clientX, y: e.touches[0]!.clientY })
+        )
+          set('touch', false);
       }}
       onTouchEnd={() => set('touch', false)}
     >
@@ -82,7 +103,12 @@ export function Tooltip({ text, children, side = 'top' }: TooltipProps) {
             id={id}
             role="tooltip"
             data-state={presence}
-            style={{ top: position?.top ?? 0, left: position?.left ?? 0, maxWidth: TOOLTIP.maxWidthPx, transitionDuration: `${TOOLTIP.closeDelayMs}ms` }}
+            style={{
+              top: position?.top ?? 0,
+              left: position?.left ?? 0,
+              maxWidth: TOOLTIP.maxWidthPx,
+              transitionDuration: `${TOOLTIP.closeDelayMs}ms`,
+            }}
             className={`pointer-events-none fixed z-[70] rounded-md bg-foreground px-2.5 py-1.5 text-xs leading-snug text-background shadow-lg transition-opacity ${
               position && presence === 'mounted' ? 'opacity-100' : 'opacity-0'
             }`}

@@ -8,7 +8,14 @@ export default function AcademyLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SiteHeader />
-      <ZoneBar name="Academy" links={[{ href: '/academy', label: 'Courses' }, { href: '/docs', label: 'Docs' }, { href: '/guides', label: 'Guides' }]} />
+      <ZoneBar
+        name="Academy"
+        links={[
+          { href: '/academy', label: 'Courses' },
+          { href: '/docs', label: 'Docs' },
+          { href: '/guides', label: 'Guides' },
+        ]}
+      />
       {children}
       <SiteFooter />
     </>

@@ -1,9 +1,10 @@
 // The dashboard zone (everything no other zone owns): header, session check and the modals of
 // logged-in users (spec 4). Logged-out visitors get only the page, which sends them to /login.
 // Internal commands show for staff (the session's flags.staff) and in preview environments (spec 6).
+
+import { SCOPE_COOKIE } from '@nimbus/core';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
-import { SCOPE_COOKIE } from '@nimbus/core';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
 import { DashboardModals } from '@/components/dashboard/modals/dashboard-modals';
 import { SessionCheck } from '@/components/dashboard/session-check';
@@ -17,7 +18,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const [teams, jar] = await Promise.all([getTeams(), cookies()]);
   return (
     <SwrProvider>
-      <DashboardModals user={session.user} teams={teams} internal={session.flags.staff === true || runtime().config.environment === 'preview'}>
+      <DashboardModals
+        user={session.user}
+        teams={teams}
+        internal={session.flags.staff === true || runtime().config.environment === 'preview'}
+      >
         <SessionCheck />
         <DashboardHeader user={session.user} teams={teams} scopeCookie={jar.get(SCOPE_COOKIE)?.value ?? null} />
         {children}

@@ -9,7 +9,14 @@ export default function DesignLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SiteHeader />
-      <ZoneBar name="Design" links={[{ href: '/design', label: 'Components' }, { href: '/geist', label: 'Geist' }, { href: '/font', label: 'Font' }]} />
+      <ZoneBar
+        name="Design"
+        links={[
+          { href: '/design', label: 'Components' },
+          { href: '/geist', label: 'Geist' },
+          { href: '/font', label: 'Font' },
+        ]}
+      />
       {children}
       <SiteFooter />
     </>

@@ -1,24 +1,61 @@
 // The home page: what Nimbus is, how a deploy feels, what it does, who runs it, and where to start.
 import type { Metadata } from 'next';
+import { CUSTOMER_STORIES } from '@/components/marketing/customer-stories';
 import { DeployTranscript } from '@/components/marketing/deploy-transcript';
 import { ButtonLink, CallToAction, CardGrid, PageIntro, Section } from '@/components/marketing/sections';
-import { CUSTOMER_STORIES } from '@/components/marketing/customer-stories';
 
 export const metadata: Metadata = {
   title: { absolute: 'Nimbus: build and host your sites, on our cloud or your servers' },
-  description: 'Nimbus turns a folder or a git push into a live URL: immutable deployments, instant rollbacks, previews for every change, and a REST API the Vercel CLI speaks. Self-hostable.',
+  description:
+    'Nimbus turns a folder or a git push into a live URL: immutable deployments, instant rollbacks, previews for every change, and a REST API the Vercel CLI speaks. Self-hostable.',
 };
 
 const FEATURES = [
-  { title: 'Immutable deployments', body: 'Every deploy gets its own URL and never changes. Production is an alias that points at one of them.', href: '/blog/immutable-deployments' },
-  { title: 'Instant rollback', body: 'Promote and rollback move the alias. Nothing is rebuilt, so undoing a bad release takes a second.', href: '/guides/promote-and-rollback' },
-  { title: 'Previews for every change', body: 'Each upload builds a preview with its own URL to share with reviewers before it reaches production.', href: '/docs/deployments' },
-  { title: 'Builds that know your framework', body: 'Vite, Astro, Create React App and Next.js static exports are detected; npm, pnpm, yarn and bun installs run in a sandbox.', href: '/docs/builds' },
-  { title: 'An edge that serves files fast', body: 'ETags, Range requests, brotli and immutable caching for hashed assets, with your redirects, rewrites and headers.', href: '/docs/configuration' },
-  { title: 'Teams and roles', body: 'Owners, members, developers, billing and viewers: one permission table, checked in one place.', href: '/docs/teams-and-roles' },
-  { title: 'Vercel clients, unchanged', body: 'The vercel CLI, @vercel/client and @vercel/sdk work against Nimbus with a Nimbus token.', href: '/docs/vercel-clients' },
-  { title: 'Self-host in one command', body: 'One Node process with an embedded PostgreSQL. Split into web, API, edge and worker roles when you grow.', href: '/docs/self-hosting' },
-  { title: 'Secrets stay secret', body: 'Environment variables are encrypted at rest, per target, and only reach the builds that need them.', href: '/docs/environment-variables' },
+  {
+    title: 'Immutable deployments',
+    body: 'Every deploy gets its own URL and never changes. Production is an alias that points at one of them.',
+    href: '/blog/immutable-deployments',
+  },
+  {
+    title: 'Instant rollback',
+    body: 'Promote and rollback move the alias. Nothing is rebuilt, so undoing a bad release takes a second.',
+    href: '/guides/promote-and-rollback',
+  },
+  {
+    title: 'Previews for every change',
+    body: 'Each upload builds a preview with its own URL to share with reviewers before it reaches production.',
+    href: '/docs/deployments',
+  },
+  {
+    title: 'Builds that know your framework',
+    body: 'Vite, Astro, Create React App and Next.js static exports are detected; npm, pnpm, yarn and bun installs run in a sandbox.',
+    href: '/docs/builds',
+  },
+  {
+    title: 'An edge that serves files fast',
+    body: 'ETags, Range requests, brotli and immutable caching for hashed assets, with your redirects, rewrites and headers.',
+    href: '/docs/configuration',
+  },
+  {
+    title: 'Teams and roles',
+    body: 'Owners, members, developers, billing and viewers: one permission table, checked in one place.',
+    href: '/docs/teams-and-roles',
+  },
+  {
+    title: 'Vercel clients, unchanged',
+    body: 'The vercel CLI, @vercel/client and @vercel/sdk work against Nimbus with a Nimbus token.',
+    href: '/docs/vercel-clients',
+  },
+  {
+    title: 'Self-host in one command',
+    body: 'One Node process with an embedded PostgreSQL. Split into web, API, edge and worker roles when you grow.',
+    href: '/docs/self-hosting',
+  },
+  {
+    title: 'Secrets stay secret',
+    body: 'Environment variables are encrypted at rest, per target, and only reach the builds that need them.',
+    href: '/docs/environment-variables',
+  },
 ];
 
 export default function HomePage() {
@@ -35,15 +72,27 @@ export default function HomePage() {
         </ButtonLink>
       </PageIntro>
 
-      <Section id="deploy" title="How a deploy feels" lead="You run one command. Nimbus uploads only the files it has not seen, builds in a sandbox and answers with a URL. The whole thing usually takes less time than reading this paragraph.">
+      <Section
+        id="deploy"
+        title="How a deploy feels"
+        lead="You run one command. Nimbus uploads only the files it has not seen, builds in a sandbox and answers with a URL. The whole thing usually takes less time than reading this paragraph."
+      >
         <DeployTranscript />
       </Section>
 
-      <Section id="features" title="Everything between git push and a live site" lead="The parts of hosting you would otherwise glue together yourself, designed as one product.">
+      <Section
+        id="features"
+        title="Everything between git push and a live site"
+        lead="The parts of hosting you would otherwise glue together yourself, designed as one product."
+      >
         <CardGrid items={FEATURES} />
       </Section>
 
-      <Section id="customers" title="Teams that run on Nimbus" lead="From a two-person studio to a public broadcaster with four hundred editors.">
+      <Section
+        id="customers"
+        title="Teams that run on Nimbus"
+        lead="From a two-person studio to a public broadcaster with four hundred editors."
+      >
         <ul className="grid gap-4 md:grid-cols-3">
           {CUSTOMER_STORIES.slice(0, 3).map((story) => (
             <li key={story.company} className="flex flex-col rounded-xl border border-border p-6">

@@ -8,7 +8,14 @@ export default function ShipLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SiteHeader />
-      <ZoneBar name="Nimbus Ship" links={[{ href: '/ship', label: 'Overview' }, { href: '/ship/contacts', label: 'Contacts' }, { href: '/blog/nimbus-ship-2024', label: 'Ship 2024 recap' }]} />
+      <ZoneBar
+        name="Nimbus Ship"
+        links={[
+          { href: '/ship', label: 'Overview' },
+          { href: '/ship/contacts', label: 'Contacts' },
+          { href: '/blog/nimbus-ship-2024', label: 'Ship 2024 recap' },
+        ]}
+      />
       {children}
       <SiteFooter />
     </>

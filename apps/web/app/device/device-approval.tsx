@@ -1,8 +1,8 @@
 'use client';
+import { Button } from '@nimbus/ui';
 // Approve / Deny for a waiting `nimbus login`. The calls go through the dashboard's API helper with
 // the session cookie; the browser adds the Origin header the API checks on state changes.
 import { useState } from 'react';
-import { Button } from '@nimbus/ui';
 import { api, errorMessage } from '@/components/dashboard/api';
 
 type Outcome = 'approved' | 'denied';
@@ -44,7 +44,12 @@ export function DeviceApproval({ userCode, teamId }: { userCode: string; teamId?
         <Button loading={busy === 'denied'} disabled={busy !== null} onClick={() => decide('denied')}>
           Deny
         </Button>
-        <Button variant="primary" loading={busy === 'approved'} disabled={busy !== null} onClick={() => decide('approved')}>
+        <Button
+          variant="primary"
+          loading={busy === 'approved'}
+          disabled={busy !== null}
+          onClick={() => decide('approved')}
+        >
           Approve
         </Button>
       </div>

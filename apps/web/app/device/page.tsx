@@ -1,10 +1,11 @@
 // /device?code=ABCD-EFGH: where `nimbus login` sends you. Shows which machine asks and the code to
 // compare with the terminal; Approve gives that CLI a token for you, Deny stops it waiting.
 // Logged-out visitors log in first and come back here with the code.
+
+import { SCOPE_COOKIE } from '@nimbus/core';
+import { buttonClass, Card, Input } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { buttonClass, Card, Input } from '@nimbus/ui';
-import { SCOPE_COOKIE } from '@nimbus/core';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { serverApi } from '@/lib/runtime';
 import { getSession, getTeams } from '@/lib/session';
@@ -18,7 +19,15 @@ type Failure = { error: { message: string } };
 function CodeForm({ code }: { code?: string }) {
   return (
     <form method="get" action="/device" className="flex gap-2">
-      <Input name="code" defaultValue={code} aria-label="Code shown in your terminal" placeholder="ABCD-EFGH" autoComplete="off" className="font-mono uppercase" required />
+      <Input
+        name="code"
+        defaultValue={code}
+        aria-label="Code shown in your terminal"
+        placeholder="ABCD-EFGH"
+        autoComplete="off"
+        className="font-mono uppercase"
+        required
+      />
       <button type="submit" className={buttonClass({ variant: 'primary' })}>
         Continue
       </button>
@@ -26,7 +35,11 @@ function CodeForm({ code }: { code?: string }) {
   );
 }
 
-export default async function DevicePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DevicePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await getSession();
   if (!session) return <LoginRedirect />;
   const raw = (await searchParams).code;
@@ -34,17 +47,24 @@ export default async function DevicePage({ searchParams }: { searchParams: Promi
   const found = code ? await serverApi<Pending | Failure>(`/v1/device/${encodeURIComponent(code)}`) : null;
   const pending = found?.status === 200 ? (found.data as Pending) : null;
   const [teams, jar] = await Promise.all([getTeams(), cookies()]);
-  const team = teams.find((t) => t.slug === jar.get(SCOPE_COOKIE)?.value) ?? teams.find((t) => t.id === session.user.defaultTeamId);
+  const team =
+    teams.find((t) => t.slug === jar.get(SCOPE_COOKIE)?.value) ??
+    teams.find((t) => t.id === session.user.defaultTeamId);
 
   return (
-    <main id="main" className="mx-auto flex w-full max-w-lg flex-col gap-6 bg-background px-4 py-16 text-foreground sm:px-6">
+    <main
+      id="main"
+      className="mx-auto flex w-full max-w-lg flex-col gap-6 bg-background px-4 py-16 text-foreground sm:px-6"
+    >
       {pending ? (
         <Card
           title="Sign in the nimbus CLI"
           description={
             <>
-              <strong className="text-foreground">{pending.clientName}</strong> asks to act as <strong className="text-foreground">{session.user.username}</strong>
-              {team ? <> in {team.name ?? team.slug}</> : null}. Approve only if the code below is the one in your terminal.
+              <strong className="text-foreground">{pending.clientName}</strong> asks to act as{' '}
+              <strong className="text-foreground">{session.user.username}</strong>
+              {team ? <> in {team.name ?? team.slug}</> : null}. Approve only if the code below is the one in your
+              terminal.
             </>
           }
         >
@@ -56,7 +76,12 @@ export default async function DevicePage({ searchParams }: { searchParams: Promi
       ) : (
         <Card
           title={code ? 'This code cannot be used' : 'Sign in the nimbus CLI'}
-          description={code ? ((found?.data as Failure | null)?.error?.message ?? 'The code is unknown, has expired or was already used.') : 'Enter the code that `nimbus login` shows in your terminal.'}
+          description={
+            code
+              ? ((found?.data as Failure | null)?.error?.message ??
+                'The code is unknown, has expired or was already used.')
+              : 'Enter the code that `nimbus login` shows in your terminal.'
+          }
         >
           <CodeForm code={code} />
         </Card>

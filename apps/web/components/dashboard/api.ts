@@ -1,6 +1,6 @@
 // The browser's API helper (spec 7) for every dashboard call. Created on first use, in an event
 // handler or effect, so server rendering never builds one without the browser defaults.
-import { ApiError, createFetcher, type ApiFetch } from '@nimbus/client';
+import { ApiError, type ApiFetch, createFetcher } from '@nimbus/client';
 
 let fetcher: ApiFetch | undefined;
 

@@ -1,9 +1,9 @@
 'use client';
+import { Button, Modal, Notice, TextField } from '@nimbus/ui';
 // Confirmation for destructive actions (delete team, remove member, revoke token...). It runs the
 // action itself so it can show progress, and keeps the dialog open with the API's message on failure.
 // `typeToConfirm` asks the user to type a value (the team slug) before the button unlocks.
-import { useState, type ReactNode } from 'react';
-import { Button, Modal, Notice, TextField } from '@nimbus/ui';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from './api';
 
 export interface ConfirmModalProps {
@@ -19,7 +19,16 @@ export interface ConfirmModalProps {
   confirmVariant?: 'danger' | 'primary';
 }
 
-export function ConfirmModal({ open, onClose, title, description, confirmLabel, onConfirm, typeToConfirm, confirmVariant = 'danger' }: ConfirmModalProps) {
+export function ConfirmModal({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  typeToConfirm,
+  confirmVariant = 'danger',
+}: ConfirmModalProps) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -79,9 +88,7 @@ export function ConfirmModal({ open, onClose, title, description, confirmLabel, 
             onChange={(e) => setTyped(e.target.value)}
           />
         )}
-        {error && (
-          <Notice>{error}</Notice>
-        )}
+        {error && <Notice>{error}</Notice>}
       </form>
     </Modal>
   );

@@ -1,14 +1,14 @@
 'use client';
-// The set-default-team modal of spec 1 and 4: the team opened after login. Mounted by the dashboard
-// layout only for logged-in users, opened from the scope switcher and from account settings.
-import { useRouter } from 'next/navigation';
-import { createContext, use, useState, type ReactNode } from 'react';
 import type { TeamJson, UserJson } from '@nimbus/api';
 import { sortTeams } from '@nimbus/core';
 import { Button, Field, Modal, Select, useToast } from '@nimbus/ui';
+// The set-default-team modal of spec 1 and 4: the team opened after login. Mounted by the dashboard
+// layout only for logged-in users, opened from the scope switcher and from account settings.
+import { useRouter } from 'next/navigation';
+import { createContext, type ReactNode, use, useState } from 'react';
 import { api } from './api';
-import { useSubmit } from './use-submit';
 import { scopeName } from './names';
+import { useSubmit } from './use-submit';
 
 const OpenContext = createContext<(() => void) | null>(null);
 
@@ -18,7 +18,11 @@ export function useDefaultTeamModal(): () => void {
   return open;
 }
 
-type Props = { user: Pick<UserJson, 'name' | 'username' | 'defaultTeamId'>; teams: Pick<TeamJson, 'id' | 'slug' | 'name' | 'personal'>[]; children: ReactNode };
+type Props = {
+  user: Pick<UserJson, 'name' | 'username' | 'defaultTeamId'>;
+  teams: Pick<TeamJson, 'id' | 'slug' | 'name' | 'personal'>[];
+  children: ReactNode;
+};
 
 export function DefaultTeamModalProvider({ user, teams, children }: Props) {
   const [open, setOpen] = useState(false);

@@ -12,7 +12,11 @@ function NimbusMark({ className = 'size-6' }: { className?: string }) {
 
 export function Logo() {
   return (
-    <a href="/" aria-label="Nimbus home" className={`flex items-center gap-2 rounded-md font-semibold tracking-tight ${focusRing}`}>
+    <a
+      href="/"
+      aria-label="Nimbus home"
+      className={`flex items-center gap-2 rounded-md font-semibold tracking-tight ${focusRing}`}
+    >
       <NimbusMark />
       <span className="hidden sm:inline">Nimbus</span>
     </a>

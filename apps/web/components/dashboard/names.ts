@@ -7,7 +7,9 @@ export type ScopeUser = Pick<UserJson, 'name' | 'username'>;
 export type ScopeTeam = Pick<TeamJson, 'id' | 'slug' | 'name' | 'personal'>;
 
 export function scopeName(team: ScopeTeam, user: ScopeUser): string {
-  return team.personal ? displayName({ kind: 'user', name: user.name, username: user.username }) : displayName({ kind: 'team', name: team.name, slug: team.slug });
+  return team.personal
+    ? displayName({ kind: 'user', name: user.name, username: user.username })
+    : displayName({ kind: 'team', name: team.name, slug: team.slug });
 }
 
 export function planLabel(plan: string): string {

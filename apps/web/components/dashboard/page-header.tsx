@@ -1,7 +1,17 @@
 // The heading block every dashboard page starts with: title, optional badge and description, actions.
 import type { ReactNode } from 'react';
 
-export function PageHeader({ title, badge, description, actions }: { title: ReactNode; badge?: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  badge,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  badge?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div className="flex min-w-0 flex-col gap-1.5">

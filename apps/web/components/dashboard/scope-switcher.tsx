@@ -1,11 +1,11 @@
 'use client';
+import type { TeamJson, UserJson } from '@nimbus/api';
+import { sortTeams } from '@nimbus/core';
+import { Badge, cx, focusRing, Popover } from '@nimbus/ui';
 // The scope switcher: the personal account and every team, sorted by name with the default first
 // (spec 3), the current scope marked. Choosing one sets the `scope` cookie and opens /{slug}.
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import type { TeamJson, UserJson } from '@nimbus/api';
-import { sortTeams } from '@nimbus/core';
-import { Badge, cx, focusRing, Popover } from '@nimbus/ui';
 import { Avatar } from './avatar';
 import { useDefaultTeamModal } from './default-team-modal';
 import { planLabel, scopeName } from './names';
@@ -17,7 +17,10 @@ type Props = {
   scopeCookie: string | null;
 };
 
-const item = cx('flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-foreground hover:bg-subtle focus-visible:bg-subtle', focusRing);
+const item = cx(
+  'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-foreground hover:bg-subtle focus-visible:bg-subtle',
+  focusRing,
+);
 
 export function ScopeSwitcher({ user, teams, scopeCookie }: Props) {
   const pathname = usePathname();
@@ -37,11 +40,25 @@ export function ScopeSwitcher({ user, teams, scopeCookie }: Props) {
     <Popover
       label="Switch scope"
       trigger={(props) => (
-        <button type="button" {...props} className={cx('flex h-8 max-w-64 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-subtle', focusRing)}>
+        <button
+          type="button"
+          {...props}
+          className={cx(
+            'flex h-8 max-w-64 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-subtle',
+            focusRing,
+          )}
+        >
           {current && <Avatar teamId={current.id} />}
           <span className="truncate">{current ? scopeName(current, user) : 'Choose a scope'}</span>
           {current && <Badge>{planLabel(current.billing.plan)}</Badge>}
-          <svg aria-hidden viewBox="0 0 16 16" className="size-3.5 text-muted" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <svg
+            aria-hidden
+            viewBox="0 0 16 16"
+            className="size-3.5 text-muted"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
             <path d="M5 6l3-3 3 3M5 10l3 3 3-3" />
           </svg>
           <span className="sr-only">Switch scope</span>
@@ -54,12 +71,24 @@ export function ScopeSwitcher({ user, teams, scopeCookie }: Props) {
           <ul>
             {sorted.map((team) => (
               <li key={team.id}>
-                <button type="button" aria-current={team.id === current?.id ? 'true' : undefined} className={item} onClick={() => choose(team.slug, close)}>
+                <button
+                  type="button"
+                  aria-current={team.id === current?.id ? 'true' : undefined}
+                  className={item}
+                  onClick={() => choose(team.slug, close)}
+                >
                   <Avatar teamId={team.id} />
                   <span className="min-w-0 flex-1 truncate">{scopeName(team, user)}</span>
                   {team.personal && <span className="text-xs text-muted">Personal</span>}
                   {team.id === user.defaultTeamId && <Badge tone="blue">Default</Badge>}
-                  <svg aria-hidden viewBox="0 0 16 16" className={cx('size-4', team.id === current?.id ? 'text-foreground' : 'invisible')} fill="none" stroke="currentColor" strokeWidth="1.75">
+                  <svg
+                    aria-hidden
+                    viewBox="0 0 16 16"
+                    className={cx('size-4', team.id === current?.id ? 'text-foreground' : 'invisible')}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.75"
+                  >
                     <path d="M3.5 8.5l3 3 6-7" />
                   </svg>
                 </button>
@@ -68,7 +97,12 @@ export function ScopeSwitcher({ user, teams, scopeCookie }: Props) {
           </ul>
           <hr className="my-1 border-border" />
           <Link href="/new/team" className={item} onClick={close}>
-            <span aria-hidden className="grid size-5 place-items-center rounded-full border border-dashed border-muted text-xs">+</span>
+            <span
+              aria-hidden
+              className="grid size-5 place-items-center rounded-full border border-dashed border-muted text-xs"
+            >
+              +
+            </span>
             Create team
           </Link>
           <button type="button" className={item} onClick={() => (close(), openDefaultTeam())}>

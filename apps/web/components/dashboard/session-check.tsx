@@ -1,8 +1,8 @@
 'use client';
+import { fetchSession } from '@nimbus/client';
 // Runs the session call once per page load (spec 4, 7). A session that ended in another tab or
 // expired while this one stayed open clears the isLoggedIn flag and sends the user to log in.
 import { useEffect } from 'react';
-import { fetchSession } from '@nimbus/client';
 import { api, isAbort } from './api';
 import { loginUrl } from './login-redirect';
 

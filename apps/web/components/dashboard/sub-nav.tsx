@@ -1,9 +1,9 @@
 'use client';
+import { cx, focusRing } from '@nimbus/ui';
 // Section tabs under the header (team: Overview, Settings; later projects, deployments...). The
 // active tab is the longest item whose href prefixes the current path, marked aria-current="page".
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { cx, focusRing } from '@nimbus/ui';
 
 export interface NavItem {
   href: string;
@@ -17,12 +17,29 @@ function activeItem(items: readonly NavItem[], pathname: string): NavItem | unde
   return matches.sort((a, b) => b.href.length - a.href.length)[0];
 }
 
-export function SubNav({ items, label, variant = 'tabs' }: { items: readonly NavItem[]; label: string; variant?: 'tabs' | 'sidebar' }) {
+export function SubNav({
+  items,
+  label,
+  variant = 'tabs',
+}: {
+  items: readonly NavItem[];
+  label: string;
+  variant?: 'tabs' | 'sidebar';
+}) {
   const active = activeItem(items, usePathname());
   const tabs = variant === 'tabs';
   return (
-    <nav aria-label={label} className={tabs ? 'sticky top-14 z-30 border-b border-border bg-background/90 backdrop-blur' : ''}>
-      <ul className={tabs ? 'mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4' : 'flex flex-row gap-1 overflow-x-auto md:flex-col'}>
+    <nav
+      aria-label={label}
+      className={tabs ? 'sticky top-14 z-30 border-b border-border bg-background/90 backdrop-blur' : ''}
+    >
+      <ul
+        className={
+          tabs
+            ? 'mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4'
+            : 'flex flex-row gap-1 overflow-x-auto md:flex-col'
+        }
+      >
         {items.map((item) => {
           const current = item === active;
           return (
@@ -39,7 +56,9 @@ export function SubNav({ items, label, variant = 'tabs' }: { items: readonly Nav
                 )}
               >
                 {item.label}
-                {current && tabs && <span aria-hidden className="absolute inset-x-3 -bottom-1.5 h-0.5 rounded-full bg-foreground" />}
+                {current && tabs && (
+                  <span aria-hidden className="absolute inset-x-3 -bottom-1.5 h-0.5 rounded-full bg-foreground" />
+                )}
               </Link>
             </li>
           );

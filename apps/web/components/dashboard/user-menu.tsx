@@ -1,15 +1,18 @@
 'use client';
-// The user menu: who is logged in, account settings, the theme choice and logging out.
-import Link from 'next/link';
-import { useState } from 'react';
 import type { UserJson } from '@nimbus/api';
 import { displayName } from '@nimbus/core';
 import { cx, focusRing, Popover, useToast } from '@nimbus/ui';
+// The user menu: who is logged in, account settings, the theme choice and logging out.
+import Link from 'next/link';
+import { useState } from 'react';
 import { ThemeSwitcher } from '@/components/shell/theme-switcher';
 import { api, errorMessage } from './api';
 import { Avatar } from './avatar';
 
-const item = cx('flex w-full items-center rounded-md px-2 py-1.5 text-left text-foreground hover:bg-subtle focus-visible:bg-subtle', focusRing);
+const item = cx(
+  'flex w-full items-center rounded-md px-2 py-1.5 text-left text-foreground hover:bg-subtle focus-visible:bg-subtle',
+  focusRing,
+);
 
 export function UserMenu({ user }: { user: Pick<UserJson, 'id' | 'name' | 'username' | 'email'> }) {
   const toast = useToast();

@@ -13,7 +13,11 @@ const METHOD_COLOURS: Record<string, string> = {
 
 export function ApiOperation({ operation, resolve }: { operation: Operation; resolve: ApiReference['resolve'] }) {
   return (
-    <section id={operation.id} aria-labelledby={`${operation.id}-title`} className="scroll-mt-24 border-t border-border py-8">
+    <section
+      id={operation.id}
+      aria-labelledby={`${operation.id}-title`}
+      className="scroll-mt-24 border-t border-border py-8"
+    >
       <h3 id={`${operation.id}-title`} className="flex flex-wrap items-baseline gap-3 font-mono text-base">
         <span className={`font-semibold ${METHOD_COLOURS[operation.method] ?? ''}`}>{operation.method}</span>
         <span className="break-all">{operation.path}</span>
@@ -29,10 +33,16 @@ export function ApiOperation({ operation, resolve }: { operation: Operation; res
             {operation.parameters.map((param) => (
               <li key={`${param.in}-${param.name}`} className="grid gap-1 px-3 py-2 sm:grid-cols-[14rem_1fr]">
                 <span className="font-mono text-[13px]">
-                  {param.name} <span className="text-xs text-muted">{param.in}{param.required ? ', required' : ''}</span>
+                  {param.name}{' '}
+                  <span className="text-xs text-muted">
+                    {param.in}
+                    {param.required ? ', required' : ''}
+                  </span>
                 </span>
                 <span className="text-muted">
-                  <span className="font-mono text-[13px]">{param.schema ? typeOf(param.schema, resolve) : 'string'}</span>
+                  <span className="font-mono text-[13px]">
+                    {param.schema ? typeOf(param.schema, resolve) : 'string'}
+                  </span>
                   {param.description ? ` · ${param.description}` : ''}
                 </span>
               </li>
@@ -43,10 +53,18 @@ export function ApiOperation({ operation, resolve }: { operation: Operation; res
       {operation.body?.schema && (
         <>
           <h4 className="mt-6 text-sm font-medium">
-            Request body <span className="font-normal text-muted">({operation.body.contentType}{operation.body.required ? ', required' : ''})</span>
+            Request body{' '}
+            <span className="font-normal text-muted">
+              ({operation.body.contentType}
+              {operation.body.required ? ', required' : ''})
+            </span>
           </h4>
           <div className="mt-2">
-            <SchemaTable schema={operation.body.schema} resolve={resolve} label={`Request body of ${operation.method} ${operation.path}`} />
+            <SchemaTable
+              schema={operation.body.schema}
+              resolve={resolve}
+              label={`Request body of ${operation.method} ${operation.path}`}
+            />
           </div>
         </>
       )}
@@ -55,11 +73,16 @@ export function ApiOperation({ operation, resolve }: { operation: Operation; res
         {operation.responses.map((response) => (
           <li key={response.status}>
             <p className="text-sm">
-              <span className="font-mono font-semibold">{response.status}</span> <span className="text-muted">{response.description}</span>
+              <span className="font-mono font-semibold">{response.status}</span>{' '}
+              <span className="text-muted">{response.description}</span>
             </p>
             {response.schema && response.status.startsWith('2') && (
               <div className="mt-2">
-                <SchemaTable schema={response.schema} resolve={resolve} label={`Response ${response.status} of ${operation.method} ${operation.path}`} />
+                <SchemaTable
+                  schema={response.schema}
+                  resolve={resolve}
+                  label={`Response ${response.status} of ${operation.method} ${operation.path}`}
+                />
               </div>
             )}
           </li>

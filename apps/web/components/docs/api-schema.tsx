@@ -13,7 +13,7 @@ export function typeOf(schema: Schema, resolve: Resolve): string {
   if (union) return union.map((part) => typeOf(part, resolve)).join(' | ');
   if (s.enum) return s.enum.map((value) => JSON.stringify(value)).join(' | ');
   if (s.type === 'array' && s.items) return `${typeOf(s.items, resolve)}[]`;
-  const type = Array.isArray(s.type) ? s.type.join(' | ') : s.type ?? 'any';
+  const type = Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'any');
   return s.format ? `${type} (${s.format})` : type;
 }
 
@@ -31,7 +31,12 @@ function rows(schema: Schema, resolve: Resolve, parent = '', depth = 0): Row[] {
   const prefix = parent ? `${parent}${isArray ? '[]' : ''}.` : '';
   return Object.entries(target.properties ?? {}).flatMap(([key, value]) => {
     const name = `${prefix}${key}`;
-    const row = { name, type: typeOf(value, resolve), required: Boolean(target.required?.includes(key)), description: value.description ?? resolve(value).schema.description };
+    const row = {
+      name,
+      type: typeOf(value, resolve),
+      required: Boolean(target.required?.includes(key)),
+      description: value.description ?? resolve(value).schema.description,
+    };
     return depth + 1 < MAX_DEPTH ? [row, ...rows(value, resolve, name, depth + 1)] : [row];
   });
 }

@@ -1,8 +1,16 @@
 // The landing page of /guides and /help: every page of the collection as a card.
 import { ZoneLink } from '@/components/marketing/zone-link';
-import { listEntries, type DocCollection } from '@/lib/content';
+import { type DocCollection, listEntries } from '@/lib/content';
 
-export function CollectionIndex({ collection, title, lead }: { collection: DocCollection; title: string; lead: string }) {
+export function CollectionIndex({
+  collection,
+  title,
+  lead,
+}: {
+  collection: DocCollection;
+  title: string;
+  lead: string;
+}) {
   return (
     <main id="main" className="min-w-0 max-w-4xl pb-16">
       <h1 className="text-4xl font-semibold tracking-tight">{title}</h1>

@@ -1,7 +1,7 @@
 // One page of docs, guides or help: the MDX body, "On this page", the neighbouring pages and the
 // helpful-or-not question that feeds search analytics.
 import { ZoneLink } from '@/components/marketing/zone-link';
-import { listEntries, type Entry } from '@/lib/content';
+import { type Entry, listEntries } from '@/lib/content';
 import { renderMdx } from '@/lib/content-mdx';
 import { HelpfulFeedback } from './helpful-feedback';
 
@@ -26,7 +26,10 @@ export async function DocArticle({ entry }: { entry: Entry }) {
             </ZoneLink>
           )}
           {next && (
-            <ZoneLink href={next.href} className="rounded-lg border border-border p-4 text-right hover:bg-subtle sm:col-start-2">
+            <ZoneLink
+              href={next.href}
+              className="rounded-lg border border-border p-4 text-right hover:bg-subtle sm:col-start-2"
+            >
               <span className="block text-xs text-muted">Next</span>
               <span className="font-medium">{next.title}</span>
             </ZoneLink>

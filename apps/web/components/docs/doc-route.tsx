@@ -3,14 +3,17 @@
 // zone's 404 instead of falling through to the dashboard's /{team}/{project} route.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getEntry, listEntries, type DocCollection } from '@/lib/content';
+import { type DocCollection, getEntry, listEntries } from '@/lib/content';
 import { DocArticle } from './doc-article';
 
 type Props = { params: Promise<{ slug: string }> };
 
 export function docRoute(collection: DocCollection) {
   return {
-    generateStaticParams: () => listEntries(collection).filter((entry) => entry.slug !== 'index').map((entry) => ({ slug: entry.slug })),
+    generateStaticParams: () =>
+      listEntries(collection)
+        .filter((entry) => entry.slug !== 'index')
+        .map((entry) => ({ slug: entry.slug })),
     generateMetadata: async ({ params }: Props): Promise<Metadata> => {
       const entry = getEntry(collection, (await params).slug);
       return entry ? { title: entry.title, description: entry.description } : {};

@@ -5,7 +5,8 @@ import { docSections } from '@/lib/content';
 import { DOC_COLLECTIONS } from '@/lib/content-search';
 import { SearchBox } from './search-box';
 
-const link = 'block rounded-md px-2 py-1.5 text-muted hover:bg-subtle hover:text-foreground aria-[current=page]:bg-subtle aria-[current=page]:font-medium aria-[current=page]:text-foreground';
+const link =
+  'block rounded-md px-2 py-1.5 text-muted hover:bg-subtle hover:text-foreground aria-[current=page]:bg-subtle aria-[current=page]:font-medium aria-[current=page]:text-foreground';
 
 export function DocsSidebar() {
   return (

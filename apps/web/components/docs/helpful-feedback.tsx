@@ -9,7 +9,9 @@ export function HelpfulFeedback({ objectID }: { objectID: string }) {
   if (answer) {
     return (
       <p role="status" className="text-sm text-muted">
-        {answer === 'yes' ? 'Thanks! Glad it helped.' : 'Thanks for telling us. We read every answer when we revise the docs.'}
+        {answer === 'yes'
+          ? 'Thanks! Glad it helped.'
+          : 'Thanks for telling us. We read every answer when we revise the docs.'}
       </p>
     );
   }
@@ -23,10 +25,18 @@ export function HelpfulFeedback({ objectID }: { objectID: string }) {
         Was this page helpful?
       </span>
       <div role="group" aria-labelledby="helpful-label" className="flex gap-2">
-        <button type="button" onClick={() => choose('yes')} className="rounded-md border border-border px-3 py-1 hover:bg-subtle">
+        <button
+          type="button"
+          onClick={() => choose('yes')}
+          className="rounded-md border border-border px-3 py-1 hover:bg-subtle"
+        >
           Yes
         </button>
-        <button type="button" onClick={() => choose('no')} className="rounded-md border border-border px-3 py-1 hover:bg-subtle">
+        <button
+          type="button"
+          onClick={() => choose('no')}
+          className="rounded-md border border-border px-3 py-1 hover:bg-subtle"
+        >
           No
         </button>
       </div>

@@ -4,14 +4,20 @@
 // normally uses sendBeacon, which posts text/plain; we give it a fetch requester that posts JSON
 // with keepalive, so the API can validate the body as JSON and the request still survives the
 // navigation that follows a click.
-import type { InsightsClient } from 'search-insights';
+
 import { LOGGED_IN_COOKIE } from '@nimbus/core';
+import type { InsightsClient } from 'search-insights';
 import { SEARCH_INSIGHTS } from './search-config';
 
 let client: Promise<InsightsClient> | undefined;
 
 async function postJson(url: string, data: Record<string, unknown>): Promise<boolean> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data), keepalive: true });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(data),
+    keepalive: true,
+  });
   return res.ok;
 }
 
@@ -22,19 +28,21 @@ async function signedInUserId(): Promise<string | undefined> {
 }
 
 function insights(): Promise<InsightsClient> {
-  client ??= Promise.all([import('search-insights'), signedInUserId().catch(() => undefined)]).then(([{ createInsightsClient }, userId]) => {
-    const aa = createInsightsClient(postJson);
-    aa('init', {
-      appId: SEARCH_INSIGHTS.appId,
-      apiKey: SEARCH_INSIGHTS.apiKey,
-      region: SEARCH_INSIGHTS.region,
-      host: `${location.origin}${SEARCH_INSIGHTS.hostPath}`,
-      useCookie: true,
-      cookieDuration: SEARCH_INSIGHTS.cookieDurationMs,
-      ...(userId ? { authenticatedUserToken: userId } : {}),
-    });
-    return aa;
-  });
+  client ??= Promise.all([import('search-insights'), signedInUserId().catch(() => undefined)]).then(
+    ([{ createInsightsClient }, userId]) => {
+      const aa = createInsightsClient(postJson);
+      aa('init', {
+        appId: SEARCH_INSIGHTS.appId,
+        apiKey: SEARCH_INSIGHTS.apiKey,
+        region: SEARCH_INSIGHTS.region,
+        host: `${location.origin}${SEARCH_INSIGHTS.hostPath}`,
+        useCookie: true,
+        cookieDuration: SEARCH_INSIGHTS.cookieDurationMs,
+        ...(userId ? { authenticatedUserToken: userId } : {}),
+      });
+      return aa;
+    },
+  );
   return client;
 }
 
@@ -52,14 +60,38 @@ export function newQueryId(): string {
 /** The results a search showed; sent as a raw event because viewedObjectIDs cannot carry the queryID. */
 export function trackView(queryID: string, objectIDs: string[]): void {
   if (objectIDs.length === 0) return;
-  send((aa) => aa('sendEvents', [{ eventType: 'view', eventName: 'Docs results viewed', index: SEARCH_INSIGHTS.index, queryID, objectIDs: objectIDs.slice(0, 20) }]));
+  send((aa) =>
+    aa('sendEvents', [
+      {
+        eventType: 'view',
+        eventName: 'Docs results viewed',
+        index: SEARCH_INSIGHTS.index,
+        queryID,
+        objectIDs: objectIDs.slice(0, 20),
+      },
+    ]),
+  );
 }
 
 export function trackClick(queryID: string, objectID: string, position: number): void {
-  send((aa) => aa('clickedObjectIDsAfterSearch', { eventName: 'Docs result clicked', index: SEARCH_INSIGHTS.index, queryID, objectIDs: [objectID], positions: [position] }));
+  send((aa) =>
+    aa('clickedObjectIDsAfterSearch', {
+      eventName: 'Docs result clicked',
+      index: SEARCH_INSIGHTS.index,
+      queryID,
+      objectIDs: [objectID],
+      positions: [position],
+    }),
+  );
 }
 
 /** A reader found the page helpful: a conversion, tied to the search that led here when there was one. */
 export function trackConversion(objectID: string): void {
-  send((aa) => aa('convertedObjectIDs', { eventName: 'Docs page helpful', index: SEARCH_INSIGHTS.index, objectIDs: [objectID] }, { inferQueryID: true }));
+  send((aa) =>
+    aa(
+      'convertedObjectIDs',
+      { eventName: 'Docs page helpful', index: SEARCH_INSIGHTS.index, objectIDs: [objectID] },
+      { inferQueryID: true },
+    ),
+  );
 }

@@ -5,23 +5,26 @@
 // Views and clicks go to search analytics (search-analytics.ts).
 import type MiniSearch from 'minisearch';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { MINISEARCH_OPTIONS, SEARCH_INDEX_URL, type SearchDocument, type SearchHit } from './search-config';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { newQueryId, trackClick, trackView } from './search-analytics';
+import { MINISEARCH_OPTIONS, SEARCH_INDEX_URL, type SearchDocument, type SearchHit } from './search-config';
 
 const MAX_HITS = 8;
 const VIEW_AFTER_MS = 800;
 let index: Promise<MiniSearch<SearchDocument>> | undefined;
 
 function loadIndex() {
-  index ??= Promise.all([import('minisearch'), fetch(SEARCH_INDEX_URL).then((res) => res.text())]).then(([{ default: Search }, json]) =>
-    Search.loadJSON<SearchDocument>(json, MINISEARCH_OPTIONS),
+  index ??= Promise.all([import('minisearch'), fetch(SEARCH_INDEX_URL).then((res) => res.text())]).then(
+    ([{ default: Search }, json]) => Search.loadJSON<SearchDocument>(json, MINISEARCH_OPTIONS),
   );
   return index;
 }
 
 function isTyping(target: EventTarget | null) {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
 }
 
 export function SearchBox() {
@@ -35,7 +38,10 @@ export function SearchBox() {
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if ((event.key === '/' && !isTyping(event.target)) || ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k')) {
+      if (
+        (event.key === '/' && !isTyping(event.target)) ||
+        ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k')
+      ) {
         event.preventDefault();
         input.current?.focus();
       }
@@ -53,7 +59,10 @@ export function SearchBox() {
     loadIndex().then((search) => {
       if (!current) return;
       const hits = search.search(query).slice(0, MAX_HITS) as unknown as SearchHit[];
-      setResults({ queryID: newQueryId(), hits: hits.map(({ id, title, section, description }) => ({ id, title, section, description })) });
+      setResults({
+        queryID: newQueryId(),
+        hits: hits.map(({ id, title, section, description }) => ({ id, title, section, description })),
+      });
       setActive(0);
     });
     return () => {
@@ -64,7 +73,10 @@ export function SearchBox() {
   const sendView = () => {
     if (!results.hits.length || viewed.current === results.queryID) return;
     viewed.current = results.queryID;
-    trackView(results.queryID, results.hits.map((hit) => hit.id));
+    trackView(
+      results.queryID,
+      results.hits.map((hit) => hit.id),
+    );
   };
 
   // A result list counts as viewed once it has stayed on screen for a moment (or was clicked).
@@ -90,7 +102,7 @@ export function SearchBox() {
     if (event.key === 'ArrowDown' && count) setActive((active + 1) % count);
     else if (event.key === 'ArrowUp' && count) setActive((active - 1 + count) % count);
     else if (event.key === 'Enter') choose(active);
-    else if (event.key === 'Escape') (query ? setQuery('') : input.current?.blur());
+    else if (event.key === 'Escape') query ? setQuery('') : input.current?.blur();
     else return;
     event.preventDefault();
   };
@@ -122,11 +134,19 @@ export function SearchBox() {
         onKeyDown={onKeyDown}
         className="h-9 w-full rounded-md border border-border bg-background pl-3 pr-10 text-sm outline-none placeholder:text-muted focus:border-foreground"
       />
-      <kbd aria-hidden="true" className="pointer-events-none absolute right-2 top-2 rounded border border-border px-1.5 font-mono text-xs text-muted">
+      <kbd
+        aria-hidden="true"
+        className="pointer-events-none absolute right-2 top-2 rounded border border-border px-1.5 font-mono text-xs text-muted"
+      >
         /
       </kbd>
       {expanded && (
-        <ul id="docs-search-results" role="listbox" aria-label="Search results" className="absolute left-0 right-0 top-11 z-50 max-h-96 overflow-y-auto rounded-lg border border-border bg-background p-1 shadow-xl sm:w-[28rem]">
+        <ul
+          id="docs-search-results"
+          role="listbox"
+          aria-label="Search results"
+          className="absolute left-0 right-0 top-11 z-50 max-h-96 overflow-y-auto rounded-lg border border-border bg-background p-1 shadow-xl sm:w-[28rem]"
+        >
           {results.hits.map((hit, position) => (
             <li
               key={hit.id}

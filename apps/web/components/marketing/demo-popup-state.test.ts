@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEligible, newRecord, parseRecord, popupDelay, step, type PopupRecord } from './demo-popup-state';
+import { isEligible, newRecord, type PopupRecord, parseRecord, popupDelay, step } from './demo-popup-state';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 0, 15);
@@ -53,7 +53,15 @@ describe('the stored record', () => {
     expect(parseRecord(JSON.stringify({ ...created, dismissions: 1, lastShown: null }), NOW + 90 * DAY)).toBeNull();
   });
   it('ignores garbage', () => {
-    for (const raw of [null, '', '{', 'null', '42', '{"dismissions":"1"}', '{"dismissions":1,"lastShown":"x","expires":1e15}']) {
+    for (const raw of [
+      null,
+      '',
+      '{',
+      'null',
+      '42',
+      '{"dismissions":"1"}',
+      '{"dismissions":1,"lastShown":"x","expires":1e15}',
+    ]) {
       expect(parseRecord(raw, NOW)).toBeNull();
     }
   });
@@ -70,7 +78,10 @@ describe('transitions', () => {
   });
   it('counts a dismissal when closed', () => {
     const record = { ...newRecord(NOW), lastShown: NOW };
-    expect(step('shown', { type: 'close' }, record, NOW)).toEqual({ state: 'dismissed', record: { ...record, dismissions: 1 } });
+    expect(step('shown', { type: 'close' }, record, NOW)).toEqual({
+      state: 'dismissed',
+      record: { ...record, dismissions: 1 },
+    });
   });
   it('hides without a dismissal when the link or avatar is followed', () => {
     expect(step('shown', { type: 'follow' }, null, NOW)).toEqual({ state: 'followed' });

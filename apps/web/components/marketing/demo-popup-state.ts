@@ -1,7 +1,7 @@
 // The sales-demo popup's rules (spec 2, 4, 5, 9) as pure functions, so they are tested without a
 // browser: which record in local storage still counts, whether this visit may show the popup,
 // and how showing, closing and following the link change the state and the record.
-import { DEMO_POPUP_PATHS, POPUP_DISMISS_LIMIT, POPUP_RECORD_TTL_MS, type MarketFit } from '@nimbus/core';
+import { DEMO_POPUP_PATHS, type MarketFit, POPUP_DISMISS_LIMIT, POPUP_RECORD_TTL_MS } from '@nimbus/core';
 
 export const POPUP_STORAGE_KEY = 'nimbus:demo-popup';
 
@@ -53,7 +53,12 @@ export function popupDelay(path: string): number | null {
 }
 
 /** Sales-led visitors only; a past dismissal stops it unless `marketfit=1` forces it. */
-export function isEligible(input: { path: string; marketFit: MarketFit; forced: boolean; record: PopupRecord | null }): boolean {
+export function isEligible(input: {
+  path: string;
+  marketFit: MarketFit;
+  forced: boolean;
+  record: PopupRecord | null;
+}): boolean {
   if (popupDelay(input.path) === null || input.marketFit !== 1) return false;
   return input.forced || (input.record?.dismissions ?? 0) < POPUP_DISMISS_LIMIT;
 }
@@ -76,7 +81,9 @@ export function step(
     case 'timeout':
       return state === 'waiting' ? { state: 'shown', record: { ...current, lastShown: now } } : { state };
     case 'close':
-      return state === 'shown' ? { state: 'dismissed', record: { ...current, dismissions: current.dismissions + 1 } } : { state };
+      return state === 'shown'
+        ? { state: 'dismissed', record: { ...current, dismissions: current.dismissions + 1 } }
+        : { state };
     case 'follow':
       return state === 'shown' ? { state: 'followed' } : { state };
   }

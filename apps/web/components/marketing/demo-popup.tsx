@@ -1,12 +1,20 @@
 'use client';
+import type { MarketFit } from '@nimbus/core';
 // The sales-demo popup (spec 2, 4, 9) on the pages that have one. The rules live in
 // demo-popup-state.ts; this component only wires them to the clock, local storage and the market-fit
 // API. Storage can throw (private mode, quota, disabled): such errors are swallowed, as the spec
 // asks, and the popup then behaves as for a first visit.
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MarketFit } from '@nimbus/core';
-import { POPUP_STORAGE_KEY, parseRecord, popupDelay, step, type PopupEvent, type PopupRecord, type PopupState } from './demo-popup-state';
+import {
+  POPUP_STORAGE_KEY,
+  type PopupEvent,
+  type PopupRecord,
+  type PopupState,
+  parseRecord,
+  popupDelay,
+  step,
+} from './demo-popup-state';
 
 const AVATAR_PX = 64;
 
@@ -72,22 +80,54 @@ export function DemoPopup({ path }: { path: string }) {
   if (state !== 'shown') return null;
   const follow = () => dispatch({ type: 'follow' });
   return (
-    <aside role="dialog" aria-labelledby="demo-popup-title" className="fixed bottom-4 right-4 z-50 w-[calc(100%-2rem)] max-w-sm rounded-xl border border-border bg-background p-5 shadow-2xl">
+    <aside
+      role="dialog"
+      aria-labelledby="demo-popup-title"
+      className="fixed bottom-4 right-4 z-50 w-[calc(100%-2rem)] max-w-sm rounded-xl border border-border bg-background p-5 shadow-2xl"
+    >
       <div className="flex gap-4">
         <Link href="/contact/sales/demo" onClick={follow} className="shrink-0" aria-label="Meet our team: book a demo">
           {/* An API-generated SVG; the image optimiser does not handle SVG, so a plain img at 2x is right. */}
-          <img src={`/api/www/avatar?u=nimbus-sales&s=${AVATAR_PX * 2}`} alt="" width={AVATAR_PX} height={AVATAR_PX} className="rounded-full" />
+          <img
+            src={`/api/www/avatar?u=nimbus-sales&s=${AVATAR_PX * 2}`}
+            alt=""
+            width={AVATAR_PX}
+            height={AVATAR_PX}
+            className="rounded-full"
+          />
         </Link>
         <div className="min-w-0">
-          <h2 id="demo-popup-title" className="font-semibold">Planning a move for a large team?</h2>
-          <p className="mt-1 text-sm text-muted">A Nimbus engineer will walk through your stack, your build times and what self-hosting would look like for you.</p>
-          <Link href="/contact/sales/demo" onClick={follow} className="mt-3 inline-block text-sm font-medium text-accent hover:underline">
+          <h2 id="demo-popup-title" className="font-semibold">
+            Planning a move for a large team?
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            A Nimbus engineer will walk through your stack, your build times and what self-hosting would look like for
+            you.
+          </p>
+          <Link
+            href="/contact/sales/demo"
+            onClick={follow}
+            className="mt-3 inline-block text-sm font-medium text-accent hover:underline"
+          >
             Get a personalised demo →
           </Link>
         </div>
       </div>
-      <button type="button" onClick={() => dispatch({ type: 'close' })} aria-label="Close" className="absolute right-2 top-2 rounded-md p-1.5 text-muted hover:bg-subtle hover:text-foreground">
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <button
+        type="button"
+        onClick={() => dispatch({ type: 'close' })}
+        aria-label="Close"
+        className="absolute right-2 top-2 rounded-md p-1.5 text-muted hover:bg-subtle hover:text-foreground"
+      >
+        <svg
+          viewBox="0 0 16 16"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <path d="M4 4l8 8M12 4l-8 8" />
         </svg>
       </button>

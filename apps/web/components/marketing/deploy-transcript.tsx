@@ -12,7 +12,10 @@ const LINES = [
 
 const STEPS = [
   ['Upload', 'Files are addressed by their SHA-1, so a re-deploy sends only what changed.'],
-  ['Build', 'The worker detects the framework, installs with your lockfile and runs the build in a sandbox with a time limit.'],
+  [
+    'Build',
+    'The worker detects the framework, installs with your lockfile and runs the build in a sandbox with a time limit.',
+  ],
   ['Serve', 'Output goes to the file store; the deployment gets its own URL the moment it is ready.'],
   ['Promote', 'Production moves to the new deployment atomically. The previous one stays, ready for a rollback.'],
 ] as const;
@@ -22,7 +25,11 @@ const TONES = { command: 'text-neutral-100', muted: 'text-neutral-400', ok: 'tex
 export function DeployTranscript() {
   return (
     <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-      <pre tabIndex={0} aria-label="Terminal session of nimbus deploy" className="self-start overflow-x-auto rounded-xl border border-neutral-800 bg-neutral-950 p-5 font-mono text-[13px] leading-7">
+      <pre
+        tabIndex={0}
+        aria-label="Terminal session of nimbus deploy"
+        className="self-start overflow-x-auto rounded-xl border border-neutral-800 bg-neutral-950 p-5 font-mono text-[13px] leading-7"
+      >
         {LINES.map((line) => (
           <span key={line.text} className={`block ${TONES[line.tone]}`}>
             {line.text}
@@ -32,7 +39,10 @@ export function DeployTranscript() {
       <ol className="space-y-5">
         {STEPS.map(([title, body], index) => (
           <li key={title} className="flex gap-4">
-            <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full border border-border font-mono text-xs">
+            <span
+              aria-hidden="true"
+              className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full border border-border font-mono text-xs"
+            >
               {index + 1}
             </span>
             <div>

@@ -1,8 +1,8 @@
 'use client';
+import { Button, CopyButton, Modal, Popover, Tooltip, useToast } from '@nimbus/ui';
 // The interactive parts of the design system page: a modal, toasts, a popover, a tooltip and the copy button,
 // live from @nimbus/ui so what you try here is exactly what the dashboard uses.
 import { useState } from 'react';
-import { Button, CopyButton, Modal, Popover, Tooltip, useToast } from '@nimbus/ui';
 
 export function ModalDemo() {
   const [open, setOpen] = useState(false);
@@ -44,7 +44,12 @@ export function PopoverDemo() {
       {(close) => (
         <div className="flex flex-col p-1">
           {['Redeploy', 'Promote', 'Copy URL'].map((action) => (
-            <button key={action} type="button" onClick={() => close()} className="rounded px-3 py-1.5 text-left text-sm hover:bg-subtle">
+            <button
+              key={action}
+              type="button"
+              onClick={() => close()}
+              className="rounded px-3 py-1.5 text-left text-sm hover:bg-subtle"
+            >
               {action}
             </button>
           ))}

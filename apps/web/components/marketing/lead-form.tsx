@@ -1,14 +1,23 @@
 'use client';
+import { COMPANY_SIZES, type LeadKind } from '@nimbus/core';
 // The form behind /contact and /contact/sales/demo. It submits to a server action, shows the API's
 // own validation message when something is wrong, and replaces itself with a thank-you when sent.
 import { useActionState } from 'react';
-import { COMPANY_SIZES, type LeadKind } from '@nimbus/core';
-import { submitLead, type LeadFormState } from './lead-actions';
+import { type LeadFormState, submitLead } from './lead-actions';
 
-const input = 'mt-1.5 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm outline-none focus:border-foreground focus:ring-2 focus:ring-foreground/10';
+const input =
+  'mt-1.5 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm outline-none focus:border-foreground focus:ring-2 focus:ring-foreground/10';
 const initial: LeadFormState = { status: 'idle', message: '' };
 
-export function LeadForm({ kind, sourcePath, submitLabel }: { kind: LeadKind; sourcePath: string; submitLabel: string }) {
+export function LeadForm({
+  kind,
+  sourcePath,
+  submitLabel,
+}: {
+  kind: LeadKind;
+  sourcePath: string;
+  submitLabel: string;
+}) {
   const [state, action, pending] = useActionState(submitLead, initial);
   if (state.status === 'sent') {
     return (
@@ -57,7 +66,11 @@ export function LeadForm({ kind, sourcePath, submitLabel }: { kind: LeadKind; so
         </p>
       )}
       <div className="sm:col-span-2">
-        <button type="submit" disabled={pending} className="rounded-md bg-foreground px-5 py-2.5 text-sm font-medium text-background hover:opacity-90 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-foreground px-5 py-2.5 text-sm font-medium text-background hover:opacity-90 disabled:opacity-60"
+        >
           {pending ? 'Sending…' : submitLabel}
         </button>
       </div>

@@ -2,7 +2,17 @@
 // clause can be linked to directly.
 import type { ReactNode } from 'react';
 
-export function LegalDocument({ title, updated, intro, sections }: { title: string; updated: string; intro: string; sections: { id: string; title: string; body: ReactNode[] }[] }) {
+export function LegalDocument({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: string;
+  sections: { id: string; title: string; body: ReactNode[] }[];
+}) {
   return (
     <article className="mx-auto max-w-3xl px-6 pt-20">
       <h1 className="text-4xl font-semibold tracking-tight">{title}</h1>

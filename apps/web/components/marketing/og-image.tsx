@@ -6,20 +6,39 @@ export const OG_SIZE = { width: 1200, height: 630 };
 
 export function ogImage({ title, subtitle }: { title: string; subtitle: string }): ImageResponse {
   return new ImageResponse(
-    (
-      <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: 80, background: '#0a0a0a', color: '#ededed' }}>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 16, fontSize: 36, fontWeight: 600 }}>
-          <svg viewBox="0 0 24 24" width="48" height="48" fill="none" stroke="#ededed" strokeWidth="2" strokeLinejoin="round">
-            <path d="M7 18h10.5a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.3 9.2 4.5 4.5 0 0 0 7 18Z" />
-          </svg>
-          Nimbus
-        </div>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
-          <div style={{ fontSize: title.length > 48 ? 60 : 76, fontWeight: 600, lineHeight: 1.1, letterSpacing: -2 }}>{title}</div>
-          <div style={{ fontSize: 32, color: '#a1a1a1' }}>{subtitle}</div>
-        </div>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: 80,
+        background: '#0a0a0a',
+        color: '#ededed',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16, fontSize: 36, fontWeight: 600 }}>
+        <svg
+          viewBox="0 0 24 24"
+          width="48"
+          height="48"
+          fill="none"
+          stroke="#ededed"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        >
+          <path d="M7 18h10.5a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.3 9.2 4.5 4.5 0 0 0 7 18Z" />
+        </svg>
+        Nimbus
       </div>
-    ),
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+        <div style={{ fontSize: title.length > 48 ? 60 : 76, fontWeight: 600, lineHeight: 1.1, letterSpacing: -2 }}>
+          {title}
+        </div>
+        <div style={{ fontSize: 32, color: '#a1a1a1' }}>{subtitle}</div>
+      </div>
+    </div>,
     OG_SIZE,
   );
 }

@@ -28,7 +28,12 @@ function limit(value: number, unit?: string): string {
 
 export function PlanComparison() {
   return (
-    <div tabIndex={0} role="region" aria-label="Plan comparison" className="overflow-x-auto rounded-xl border border-border">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Plan comparison"
+      className="overflow-x-auto rounded-xl border border-border"
+    >
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">Limits and features of the Hobby, Pro and Enterprise plans</caption>
         <thead>

@@ -3,7 +3,17 @@
 import type { ReactNode } from 'react';
 import { ZoneLink } from './zone-link';
 
-export function PageIntro({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead: string; children?: ReactNode }) {
+export function PageIntro({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-6xl px-6 pb-12 pt-20 sm:pt-24">
       {eyebrow && <p className="text-sm font-medium text-accent">{eyebrow}</p>}
@@ -14,9 +24,23 @@ export function PageIntro({ eyebrow, title, lead, children }: { eyebrow?: string
   );
 }
 
-export function Section({ id, title, lead, children }: { id?: string; title: string; lead?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id?: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className="mx-auto max-w-6xl scroll-mt-20 px-6 py-14">
+    <section
+      id={id}
+      aria-labelledby={id ? `${id}-title` : undefined}
+      className="mx-auto max-w-6xl scroll-mt-20 px-6 py-14"
+    >
       <h2 id={id ? `${id}-title` : undefined} className="text-2xl font-semibold tracking-tight sm:text-3xl">
         {title}
       </h2>
@@ -26,7 +50,15 @@ export function Section({ id, title, lead, children }: { id?: string; title: str
   );
 }
 
-export function CardGrid({ items, columns = 3, headingLevel = 3 }: { items: { title: string; body: ReactNode; href?: string }[]; columns?: 2 | 3; headingLevel?: 2 | 3 }) {
+export function CardGrid({
+  items,
+  columns = 3,
+  headingLevel = 3,
+}: {
+  items: { title: string; body: ReactNode; href?: string }[];
+  columns?: 2 | 3;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className={`grid gap-4 sm:grid-cols-2 ${columns === 3 ? 'lg:grid-cols-3' : ''}`}>
@@ -48,19 +80,36 @@ export function CardGrid({ items, columns = 3, headingLevel = 3 }: { items: { ti
   );
 }
 
-export function ButtonLink({ href, children, variant = 'primary' }: { href: string; children: ReactNode; variant?: 'primary' | 'secondary' }) {
+export function ButtonLink({
+  href,
+  children,
+  variant = 'primary',
+}: {
+  href: string;
+  children: ReactNode;
+  variant?: 'primary' | 'secondary';
+}) {
   const look =
     variant === 'primary'
       ? 'bg-foreground text-background hover:opacity-90'
       : 'border border-border bg-background text-foreground hover:bg-subtle';
   return (
-    <ZoneLink href={href} className={`inline-flex h-11 items-center rounded-md px-5 text-sm font-medium transition ${look}`}>
+    <ZoneLink
+      href={href}
+      className={`inline-flex h-11 items-center rounded-md px-5 text-sm font-medium transition ${look}`}
+    >
       {children}
     </ZoneLink>
   );
 }
 
-export function CallToAction({ title = 'Ship your next site on Nimbus', lead = 'Start on the free Hobby plan in a minute, or talk to us about running Nimbus for your whole organisation.' }: { title?: string; lead?: string }) {
+export function CallToAction({
+  title = 'Ship your next site on Nimbus',
+  lead = 'Start on the free Hobby plan in a minute, or talk to us about running Nimbus for your whole organisation.',
+}: {
+  title?: string;
+  lead?: string;
+}) {
   return (
     <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-6 py-14">
       <div className="rounded-2xl border border-border bg-subtle px-8 py-12 text-center">

@@ -12,11 +12,17 @@ export function SiteHeader() {
           <Logo />
         </ZoneLink>
         {/* One list for every width: a second, scrollable row on small screens, inline from md up. */}
-        <nav aria-label="Main" className="order-last -mx-6 w-[calc(100%+3rem)] overflow-x-auto border-t border-border px-4 md:order-none md:mx-0 md:w-auto md:border-0 md:px-0">
+        <nav
+          aria-label="Main"
+          className="order-last -mx-6 w-[calc(100%+3rem)] overflow-x-auto border-t border-border px-4 md:order-none md:mx-0 md:w-auto md:border-0 md:px-0"
+        >
           <ul className="flex items-center gap-1 text-sm">
             {HEADER_LINKS.map((link) => (
               <li key={link.href}>
-                <ZoneLink href={link.href} className="block whitespace-nowrap rounded-md px-2 py-2.5 text-muted transition-colors hover:text-foreground aria-[current=page]:text-foreground md:px-3 md:py-2">
+                <ZoneLink
+                  href={link.href}
+                  className="block whitespace-nowrap rounded-md px-2 py-2.5 text-muted transition-colors hover:text-foreground aria-[current=page]:text-foreground md:px-3 md:py-2"
+                >
                   {link.label}
                 </ZoneLink>
               </li>
@@ -27,7 +33,10 @@ export function SiteHeader() {
           <ZoneLink href="/login" className="rounded-md px-3 py-1.5 text-muted hover:text-foreground">
             Log in
           </ZoneLink>
-          <ZoneLink href="/signup" className="rounded-md bg-foreground px-3 py-1.5 font-medium text-background hover:opacity-90">
+          <ZoneLink
+            href="/signup"
+            className="rounded-md bg-foreground px-3 py-1.5 font-medium text-background hover:opacity-90"
+          >
             Sign up
           </ZoneLink>
         </div>

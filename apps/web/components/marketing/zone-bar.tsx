@@ -10,7 +10,10 @@ export function ZoneBar({ name, links }: { name: string; links: { href: string; 
         <ul className="flex gap-4">
           {links.map((link) => (
             <li key={link.href}>
-              <ZoneLink href={link.href} className="block whitespace-nowrap py-3 text-muted hover:text-foreground aria-[current=page]:text-foreground">
+              <ZoneLink
+                href={link.href}
+                className="block whitespace-nowrap py-3 text-muted hover:text-foreground aria-[current=page]:text-foreground"
+              >
                 {link.label}
               </ZoneLink>
             </li>

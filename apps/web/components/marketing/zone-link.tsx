@@ -1,4 +1,5 @@
 'use client';
+import { isCrossZone, isValidLinkTarget } from '@nimbus/core';
 // Every internal link of the public site (spec 2). A path in the same zone is a client-side
 // navigation through next/link, which also prefetches it when it comes within 200px of the viewport
 // (spec 9). A path in another zone is a full navigation, because a zone may one day be its own app;
@@ -6,7 +7,6 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ComponentProps } from 'react';
-import { isCrossZone, isValidLinkTarget } from '@nimbus/core';
 
 type Props = Omit<ComponentProps<'a'>, 'href'> & { href: string };
 

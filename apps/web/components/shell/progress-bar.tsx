@@ -1,12 +1,17 @@
 'use client';
+import { PROGRESS } from '@nimbus/core';
+import { usePathname, useSearchParams } from 'next/navigation';
 // The top progress bar (spec 2, 9): starts 1000 ms after a route change begins, so fast navigations
 // show nothing. The App Router has no route events, so a change begins at an internal link click.
 import NProgress from 'nprogress';
-import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
-import { PROGRESS } from '@nimbus/core';
 
-NProgress.configure({ minimum: PROGRESS.minimum, speed: PROGRESS.speed, trickleSpeed: PROGRESS.trickleSpeed, showSpinner: false });
+NProgress.configure({
+  minimum: PROGRESS.minimum,
+  speed: PROGRESS.speed,
+  trickleSpeed: PROGRESS.trickleSpeed,
+  showSpinner: false,
+});
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -24,11 +29,20 @@ export function ProgressBar() {
   }, [pathname, search]);
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = (event.target as Element).closest?.('a');
       if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
       const url = new URL(anchor.href, location.href);
-      if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search)) return;
+      if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search))
+        return;
       startRouteProgress();
     };
     document.addEventListener('click', onClick);

@@ -1,8 +1,8 @@
 'use client';
+import { THEME_COLORS, THEME_STORAGE_KEY } from '@nimbus/core';
 // Theme light/dark/system stored under `theme` (spec 2), with the dashboard meta colour kept in step.
 import { ThemeProvider as NextThemes, useTheme } from 'next-themes';
-import { useEffect, type ReactNode } from 'react';
-import { THEME_COLORS, THEME_STORAGE_KEY } from '@nimbus/core';
+import { type ReactNode, useEffect } from 'react';
 
 function ThemeColor() {
   const { resolvedTheme } = useTheme();
@@ -21,7 +21,13 @@ function ThemeColor() {
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
-    <NextThemes attribute="class" storageKey={THEME_STORAGE_KEY} defaultTheme="system" enableSystem disableTransitionOnChange>
+    <NextThemes
+      attribute="class"
+      storageKey={THEME_STORAGE_KEY}
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+    >
       <ThemeColor />
       {children}
     </NextThemes>

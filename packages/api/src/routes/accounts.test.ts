@@ -9,41 +9,75 @@ afterAll(() => t.close());
 
 describe('registration and session', () => {
   it('creates a northstar user with a personal hobby team and sets the session cookies', async () => {
-    const res = await t.call('POST', '/v2/registration', { body: { email: 'Ada@Example.com', password: 'correct horse battery', name: 'Ada' }, headers: { origin: 'http://localhost:3000' } });
+    const res = await t.call('POST', '/v2/registration', {
+      body: { email: 'Ada@Example.com', password: 'correct horse battery', name: 'Ada' },
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(res.status).toBe(200);
-    expect(res.json.user).toMatchObject({ email: 'ada@example.com', username: 'ada', name: 'Ada', version: 'northstar' });
+    expect(res.json.user).toMatchObject({
+      email: 'ada@example.com',
+      username: 'ada',
+      name: 'Ada',
+      version: 'northstar',
+    });
     const cookies = res.res.headers.getSetCookie().join('\n');
     expect(cookies).toMatch(/nimbus_session=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/SameSite=Lax/);
     expect(cookies).toMatch(/isLoggedIn=1/);
     expect(cookies).toMatch(/scope=ada;.*Max-Age=31536000/);
-    const cookie = res.res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const teams = await t.call('GET', '/v2/teams', { cookie });
     expect(teams.json.teams).toHaveLength(1);
-    expect(teams.json.teams[0]).toMatchObject({ slug: 'ada', personal: true, billing: { plan: 'hobby' }, membership: { role: 'OWNER' } });
+    expect(teams.json.teams[0]).toMatchObject({
+      slug: 'ada',
+      personal: true,
+      billing: { plan: 'hobby' },
+      membership: { role: 'OWNER' },
+    });
     expect(res.json.user.defaultTeamId).toBe(teams.json.teams[0].id);
   });
 
   it('rejects a duplicate e-mail, a short password and a bad e-mail with clear 4xx messages', async () => {
     const origin = { origin: 'http://localhost:3000' };
-    const dup = await t.call('POST', '/v2/registration', { body: { email: 'ada@example.com', password: 'another password' }, headers: origin });
+    const dup = await t.call('POST', '/v2/registration', {
+      body: { email: 'ada@example.com', password: 'another password' },
+      headers: origin,
+    });
     expect(dup.status).toBe(409);
     expect(dup.json.error).toMatchObject({ code: 'email_taken' });
-    const short = await t.call('POST', '/v2/registration', { body: { email: 'x@example.com', password: 'short' }, headers: origin });
+    const short = await t.call('POST', '/v2/registration', {
+      body: { email: 'x@example.com', password: 'short' },
+      headers: origin,
+    });
     expect(short.status).toBe(400);
     expect(short.json.error.message).toBe('Use a password of at least 8 characters.');
-    const bad = await t.call('POST', '/v2/registration', { body: { email: 'not-an-email', password: 'long enough pw' }, headers: origin });
+    const bad = await t.call('POST', '/v2/registration', {
+      body: { email: 'not-an-email', password: 'long enough pw' },
+      headers: origin,
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.code).toBe('bad_request');
   });
 
   it('logs in with the right password only, and the session call answers user and flags', async () => {
-    const wrong = await t.call('POST', '/auth/login', { body: { email: 'ada@example.com', password: 'nope nope nope' }, headers: { origin: 'http://localhost:3000' } });
+    const wrong = await t.call('POST', '/auth/login', {
+      body: { email: 'ada@example.com', password: 'nope nope nope' },
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.json.error.code).toBe('invalid_credentials');
-    const ok = await t.call('POST', '/auth/login', { body: { email: 'ADA@example.com', password: 'correct horse battery' }, headers: { origin: 'http://localhost:3000' } });
+    const ok = await t.call('POST', '/auth/login', {
+      body: { email: 'ADA@example.com', password: 'correct horse battery' },
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(ok.status).toBe(200);
-    const cookie = ok.res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = ok.res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const session = await t.call('GET', '/www/user', { cookie });
     expect(session.status).toBe(200);
     expect(session.json).toMatchObject({ user: { username: 'ada' }, flags: { staff: false } });
@@ -63,10 +97,17 @@ describe('registration and session', () => {
   });
 
   it('rejects cross-site logins and cookie writes (Origin check)', async () => {
-    const login = await t.call('POST', '/auth/login', { body: { email: 'ada@example.com', password: 'correct horse battery' }, headers: { origin: 'https://evil.example' } });
+    const login = await t.call('POST', '/auth/login', {
+      body: { email: 'ada@example.com', password: 'correct horse battery' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(login.status).toBe(403);
     const { cookie } = await t.signup('csrf@example.com');
-    const res = await t.call('POST', '/v1/teams', { cookie, body: { name: 'Evil' }, headers: { origin: 'https://evil.example' } });
+    const res = await t.call('POST', '/v1/teams', {
+      cookie,
+      body: { name: 'Evil' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.message).toMatch(/Cross-site/);
   });
@@ -75,12 +116,18 @@ describe('registration and session', () => {
     await t.signup('throttle@example.com');
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const r = await t.call('POST', '/auth/login', { body: { email: 'throttle@example.com', password: 'wrong password!' }, headers: { origin: 'http://localhost:3000' } });
+      const r = await t.call('POST', '/auth/login', {
+        body: { email: 'throttle@example.com', password: 'wrong password!' },
+        headers: { origin: 'http://localhost:3000' },
+      });
       statuses.push(r.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    const right = await t.call('POST', '/auth/login', { body: { email: 'throttle@example.com', password: 'correct horse battery' }, headers: { origin: 'http://localhost:3000' } });
+    const right = await t.call('POST', '/auth/login', {
+      body: { email: 'throttle@example.com', password: 'correct horse battery' },
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(right.status).toBe(429);
   });
 });
@@ -98,10 +145,15 @@ describe('/v2/user', () => {
   it('renames the user and sets the default team', async () => {
     const { token } = await t.signup('grace@example.com', 'Grace');
     const team = await t.call('POST', '/v1/teams', { token, body: { name: 'Compilers' } });
-    const res = await t.call('PATCH', '/v2/user', { token, body: { name: 'Grace Hopper', defaultTeamId: team.json.slug } });
+    const res = await t.call('PATCH', '/v2/user', {
+      token,
+      body: { name: 'Grace Hopper', defaultTeamId: team.json.slug },
+    });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({ name: 'Grace Hopper', defaultTeamId: team.json.id });
-    const personal = (await t.call('GET', '/v2/teams', { token })).json.teams.find((x: { personal: boolean }) => x.personal);
+    const personal = (await t.call('GET', '/v2/teams', { token })).json.teams.find(
+      (x: { personal: boolean }) => x.personal,
+    );
     expect(personal.name).toBe('Grace Hopper');
     const teams = await t.call('GET', '/v1/teams', { token });
     expect(teams.json.teams[0].id).toBe(team.json.id);
@@ -128,10 +180,16 @@ describe('tokens', () => {
 
   it('refuses expired tokens and expiry dates in the past', async () => {
     const { cookie } = await t.signup('exp@example.com');
-    const past = await t.call('POST', '/v3/user/tokens', { cookie, body: { name: 'old', expiresAt: Date.now() - 1000 } });
+    const past = await t.call('POST', '/v3/user/tokens', {
+      cookie,
+      body: { name: 'old', expiresAt: Date.now() - 1000 },
+    });
     expect(past.status).toBe(400);
     expect(past.json.error.message).toMatch(/future/);
-    const soon = await t.call('POST', '/v3/user/tokens', { cookie, body: { name: 'soon', expiresAt: Date.now() + 300 } });
+    const soon = await t.call('POST', '/v3/user/tokens', {
+      cookie,
+      body: { name: 'soon', expiresAt: Date.now() + 300 },
+    });
     expect((await t.call('GET', '/v2/user', { token: soon.json.bearerToken })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 400));
     expect((await t.call('GET', '/v2/user', { token: soon.json.bearerToken })).status).toBe(403);
@@ -141,8 +199,13 @@ describe('tokens', () => {
     const { cookie } = await t.signup('scoped@example.com');
     const team = await t.call('POST', '/v1/teams', { cookie, body: { name: 'Scoped Team' } });
     const other = await t.call('POST', '/v1/teams', { cookie, body: { name: 'Other Team' } });
-    const scoped = await t.call('POST', '/v3/user/tokens', { cookie, body: { name: 'one team', teamId: team.json.id } });
-    expect((await t.call('GET', `/v3/teams/${team.json.id}/members`, { token: scoped.json.bearerToken })).status).toBe(200);
+    const scoped = await t.call('POST', '/v3/user/tokens', {
+      cookie,
+      body: { name: 'one team', teamId: team.json.id },
+    });
+    expect((await t.call('GET', `/v3/teams/${team.json.id}/members`, { token: scoped.json.bearerToken })).status).toBe(
+      200,
+    );
     const denied = await t.call('GET', `/v3/teams/${other.json.id}/members`, { token: scoped.json.bearerToken });
     expect(denied.status).toBe(403);
   });
@@ -169,8 +232,12 @@ describe('OpenAPI', () => {
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/user', '/v1/teams', '/v3/user/tokens', '/v2/registration']));
-    expect(doc.paths['/v1/teams'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/TeamCreate');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v2/user', '/v1/teams', '/v3/user/tokens', '/v2/registration']),
+    );
+    expect(doc.paths['/v1/teams'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/TeamCreate',
+    );
     expect(doc.components.schemas.TeamCreate.properties.name.description).toMatch(/Letters, numbers/);
   });
 });
@@ -179,7 +246,10 @@ describe('dashboard data', () => {
   it('lists a token as never used until its first call, then with the time of that call', async () => {
     const { cookie } = await t.signup('lastused@example.com');
     const created = await t.call('POST', '/v3/user/tokens', { cookie, body: { name: 'deploy' } });
-    const find = async () => (await t.call('GET', '/v6/user/tokens', { cookie })).json.tokens.find((x: { name: string }) => x.name === 'deploy');
+    const find = async () =>
+      (await t.call('GET', '/v6/user/tokens', { cookie })).json.tokens.find(
+        (x: { name: string }) => x.name === 'deploy',
+      );
     expect((await find()).lastUsedAt).toBeNull();
     const before = Date.now();
     await t.call('GET', '/v2/user', { token: created.json.bearerToken });
@@ -189,7 +259,10 @@ describe('dashboard data', () => {
   it('lists pending invitations with millisecond timestamps', async () => {
     const { cookie } = await t.signup('inviter@example.com');
     const team = await t.call('POST', '/v1/teams', { cookie, body: { name: 'Inviters' } });
-    await t.call('POST', `/v1/teams/${team.json.id}/members`, { cookie, body: { email: 'guest@example.com', role: 'VIEWER' } });
+    await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      cookie,
+      body: { email: 'guest@example.com', role: 'VIEWER' },
+    });
     const list = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { cookie });
     expect(list.json.invitations).toHaveLength(1);
     expect(list.json.invitations[0]).toMatchObject({ email: 'guest@example.com', role: 'VIEWER' });

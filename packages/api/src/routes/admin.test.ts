@@ -17,17 +17,34 @@ afterAll(() => t.close());
 describe('staff routes', () => {
   it('GET /v1/dashboard/projects/{project} answers the project id to staff of any team, 403 to others', async () => {
     const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Looked At' } });
-    const project = await t.call('POST', `/v11/projects?teamId=${team.json.id}`, { token: owner.token, body: { name: 'inspected' } });
+    const project = await t.call('POST', `/v11/projects?teamId=${team.json.id}`, {
+      token: owner.token,
+      body: { name: 'inspected' },
+    });
 
-    const byName = await t.call('GET', `/v1/dashboard/projects/inspected?teamId=${team.json.id}`, { cookie: staff.cookie });
+    const byName = await t.call('GET', `/v1/dashboard/projects/inspected?teamId=${team.json.id}`, {
+      cookie: staff.cookie,
+    });
     expect(byName.status).toBe(200);
-    expect(byName.json).toMatchObject({ id: project.json.id, name: 'inspected', team: { id: team.json.id, plan: 'hobby' } });
-    const byId = await t.call('GET', `/v1/dashboard/projects/${project.json.id}?teamId=${team.json.id}`, { cookie: staff.cookie });
+    expect(byName.json).toMatchObject({
+      id: project.json.id,
+      name: 'inspected',
+      team: { id: team.json.id, plan: 'hobby' },
+    });
+    const byId = await t.call('GET', `/v1/dashboard/projects/${project.json.id}?teamId=${team.json.id}`, {
+      cookie: staff.cookie,
+    });
     expect(byId.json.id).toBe(project.json.id);
-    expect((await t.call('GET', `/v1/dashboard/projects/nope?teamId=${team.json.id}`, { cookie: staff.cookie })).status).toBe(404);
-    expect((await t.call('GET', '/v1/dashboard/projects/inspected?teamId=team_unknown', { cookie: staff.cookie })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/v1/dashboard/projects/nope?teamId=${team.json.id}`, { cookie: staff.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await t.call('GET', '/v1/dashboard/projects/inspected?teamId=team_unknown', { cookie: staff.cookie })).status,
+    ).toBe(404);
 
-    const denied = await t.call('GET', `/v1/dashboard/projects/inspected?teamId=${team.json.id}`, { token: owner.token });
+    const denied = await t.call('GET', `/v1/dashboard/projects/inspected?teamId=${team.json.id}`, {
+      token: owner.token,
+    });
     expect(denied.status).toBe(403);
     expect(denied.json.error.message).toContain('staff-team');
   });
@@ -37,7 +54,9 @@ describe('staff routes', () => {
     expect(on.status).toBe(200);
     expect(on.json).toEqual({ enabled: true });
     expect(on.res.headers.get('set-cookie')).toMatch(/deploy-freeze-branch=1; Max-Age=60/);
-    const off = await t.call('GET', '/force-deploy-freeze-toggle', { cookie: `${staff.cookie}; deploy-freeze-branch=1` });
+    const off = await t.call('GET', '/force-deploy-freeze-toggle', {
+      cookie: `${staff.cookie}; deploy-freeze-branch=1`,
+    });
     expect(off.json).toEqual({ enabled: false });
     expect(off.res.headers.get('set-cookie')).toMatch(/deploy-freeze-branch=; Max-Age=0/);
     expect((await t.call('GET', '/force-deploy-freeze-toggle', { cookie: owner.cookie })).status).toBe(403);

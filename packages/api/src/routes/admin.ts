@@ -2,10 +2,10 @@
 // ("Open in Admin") and the deploy-freeze debug toggle. Every route checks staff membership (the
 // team with the slug NIMBUS_STAFF_TEAM) itself; staff need not belong to the team they inspect.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { DEBUG_COOKIE_SECONDS, DEPLOY_FREEZE_COOKIE } from '@nimbus/core';
 import { DomainError, getProject, isStaff, notFound, teamsByIds } from '@nimbus/db';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { projectJson } from '../project-json';
 import { errors, json } from '../schemas/common';

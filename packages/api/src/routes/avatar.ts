@@ -26,9 +26,14 @@ export function avatarRoutes() {
   const app = new Hono<AppEnv>();
   const serve = (seed: string | undefined, sizeParam: string | undefined) => {
     const size = sizeParam === undefined ? DEFAULT_SIZE : Number(sizeParam);
-    if (!seed) return Response.json(errorBody('bad_request', 'Pass u (username), teamId, or a hash or user id in the path.'), { status: 400 });
+    if (!seed)
+      return Response.json(errorBody('bad_request', 'Pass u (username), teamId, or a hash or user id in the path.'), {
+        status: 400,
+      });
     if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
-      return Response.json(errorBody('bad_request', `s must be a whole number of pixels from 1 to ${MAX_SIZE}.`), { status: 400 });
+      return Response.json(errorBody('bad_request', `s must be a whole number of pixels from 1 to ${MAX_SIZE}.`), {
+        status: 400,
+      });
     }
     return new Response(avatarSvg(seed, size), {
       headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' },

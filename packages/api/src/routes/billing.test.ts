@@ -10,8 +10,14 @@ afterAll(() => t.close());
 async function teamWithMember(ownerEmail: string, memberEmail: string, role: string) {
   const owner = await t.signup(ownerEmail);
   const member = await t.signup(memberEmail);
-  const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: `Team of ${ownerEmail.split('@')[0]}` } });
-  const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email: memberEmail, role } });
+  const team = await t.call('POST', '/v1/teams', {
+    token: owner.token,
+    body: { name: `Team of ${ownerEmail.split('@')[0]}` },
+  });
+  const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+    token: owner.token,
+    body: { email: memberEmail, role },
+  });
   await t.call('POST', `/v1/invitations/${inv.json.link.split('/invite/')[1]}/accept`, { token: member.token });
   return { owner, member, team: team.json };
 }
@@ -44,18 +50,34 @@ describe('plan change', () => {
     expect(personal.status).toBe(400);
     expect(personal.json.error.message).toMatch(/Create a team/);
     const team = await t.call('POST', '/v1/teams', { token: solo.token, body: { name: 'Big Co' } });
-    const ent = await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: solo.token, body: { plan: 'enterprise' } });
+    const ent = await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, {
+      token: solo.token,
+      body: { plan: 'enterprise' },
+    });
     expect(ent.status).toBe(400);
     expect(ent.json.error.message).toMatch(/contact/i);
-    const bogus = await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: solo.token, body: { plan: 'gold' } });
+    const bogus = await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, {
+      token: solo.token,
+      body: { plan: 'gold' },
+    });
     expect(bogus.status).toBe(400);
   });
 
   it('lets BILLING change the plan but not MEMBER or VIEWER; shows the test-mode platform', async () => {
     const billing = await teamWithMember('payer-owner@example.com', 'payer@example.com', 'BILLING');
     const viewer = await teamWithMember('viewer-owner@example.com', 'viewer2@example.com', 'VIEWER');
-    expect((await t.call('POST', `/v1/plan/change?teamId=${billing.team.id}`, { token: billing.member.token, body: { plan: 'pro' } })).status).toBe(200);
-    const denied = await t.call('POST', `/v1/plan/change?teamId=${viewer.team.id}`, { token: viewer.member.token, body: { plan: 'pro' } });
+    expect(
+      (
+        await t.call('POST', `/v1/plan/change?teamId=${billing.team.id}`, {
+          token: billing.member.token,
+          body: { plan: 'pro' },
+        })
+      ).status,
+    ).toBe(200);
+    const denied = await t.call('POST', `/v1/plan/change?teamId=${viewer.team.id}`, {
+      token: viewer.member.token,
+      body: { plan: 'pro' },
+    });
     expect(denied.status).toBe(403);
     const summary = await t.call('GET', `/v1/billing?teamId=${billing.team.id}`, { token: billing.member.token });
     expect(summary.json).toMatchObject({ testMode: true, billing: { plan: 'pro', platform: 'stripe_test' } });
@@ -74,10 +96,16 @@ describe('project transfer', () => {
     const from = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'From Co' } });
     const to = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'To Co' } });
     const p = await project(owner.token, from.json.id, 'moving-site');
-    const res = await t.call('POST', `/v1/projects/${p.id}/transfer/${to.json.id}?teamId=${from.json.id}`, { token: owner.token });
+    const res = await t.call('POST', `/v1/projects/${p.id}/transfer/${to.json.id}?teamId=${from.json.id}`, {
+      token: owner.token,
+    });
     expect(res.status).toBe(200);
-    expect((await t.call('GET', `/v9/projects/moving-site?teamId=${to.json.id}`, { token: owner.token })).status).toBe(200);
-    expect((await t.call('GET', `/v9/projects/moving-site?teamId=${from.json.id}`, { token: owner.token })).status).toBe(404);
+    expect((await t.call('GET', `/v9/projects/moving-site?teamId=${to.json.id}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.call('GET', `/v9/projects/moving-site?teamId=${from.json.id}`, { token: owner.token })).status,
+    ).toBe(404);
   });
 
   it('bulk transfer is all or nothing when a name is taken in the destination', async () => {
@@ -87,13 +115,19 @@ describe('project transfer', () => {
     const a = await project(owner.token, from.json.id, 'alpha');
     const b = await project(owner.token, from.json.id, 'beta');
     await project(owner.token, to.json.id, 'beta');
-    const clash = await t.call('POST', `/v1/projects/transfer/bulk/${to.json.id}?teamId=${from.json.id}`, { token: owner.token, body: { projectIds: [a.id, b.id] } });
+    const clash = await t.call('POST', `/v1/projects/transfer/bulk/${to.json.id}?teamId=${from.json.id}`, {
+      token: owner.token,
+      body: { projectIds: [a.id, b.id] },
+    });
     expect(clash.status).toBe(409);
     expect(clash.json.error.message).toContain('"beta"');
     const stillThere = await t.call('GET', `/v10/projects?teamId=${from.json.id}`, { token: owner.token });
     expect(stillThere.json.projects.map((x: { name: string }) => x.name).sort()).toEqual(['alpha', 'beta']);
     await t.call('DELETE', `/v9/projects/beta?teamId=${to.json.id}`, { token: owner.token });
-    const ok = await t.call('POST', `/v1/projects/transfer/bulk/${to.json.id}?teamId=${from.json.id}`, { token: owner.token, body: { projectIds: [a.id, b.id] } });
+    const ok = await t.call('POST', `/v1/projects/transfer/bulk/${to.json.id}?teamId=${from.json.id}`, {
+      token: owner.token,
+      body: { projectIds: [a.id, b.id] },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.projects).toHaveLength(2);
   });
@@ -102,10 +136,16 @@ describe('project transfer', () => {
     const { owner, member, team } = await teamWithMember('src-owner@example.com', 'dev-mover@example.com', 'DEVELOPER');
     const p = await project(owner.token, team.id, 'guarded');
     const memberPersonal = member.user.defaultTeamId;
-    const fromDev = await t.call('POST', `/v1/projects/${p.id}/transfer/${memberPersonal}?teamId=${team.id}`, { token: member.token });
+    const fromDev = await t.call('POST', `/v1/projects/${p.id}/transfer/${memberPersonal}?teamId=${team.id}`, {
+      token: member.token,
+    });
     expect(fromDev.status).toBe(403);
     const stranger = await t.signup('stranger-dest@example.com');
-    const toForeign = await t.call('POST', `/v1/projects/${p.id}/transfer/${stranger.user.defaultTeamId}?teamId=${team.id}`, { token: owner.token });
+    const toForeign = await t.call(
+      'POST',
+      `/v1/projects/${p.id}/transfer/${stranger.user.defaultTeamId}?teamId=${team.id}`,
+      { token: owner.token },
+    );
     expect(toForeign.status).toBe(404);
   });
 });

@@ -3,15 +3,24 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { changePlan, getTeamForUser } from '@nimbus/db';
 import type { AppEnv } from '../context';
-import { requirePermission, resolveScope } from '../scope';
 import { body, errors, json, ScopeQuery } from '../schemas/common';
+import { requirePermission, resolveScope } from '../scope';
 import { teamJson } from '../serialize';
 
 const PlanChange = z
-  .object({ plan: z.enum(['hobby', 'pro', 'enterprise']).describe('The plan to move to; hobby → pro starts a 14-day trial once per team.') })
+  .object({
+    plan: z
+      .enum(['hobby', 'pro', 'enterprise'])
+      .describe('The plan to move to; hobby → pro starts a 14-day trial once per team.'),
+  })
   .openapi('PlanChange');
 const PlanChangeReply = z
-  .object({ team: z.object({ id: z.string() }).passthrough(), priorPlan: z.string(), newPlan: z.string(), conversionType: z.enum(['trial', 'paid', 'downgrade']) })
+  .object({
+    team: z.object({ id: z.string() }).passthrough(),
+    priorPlan: z.string(),
+    newPlan: z.string(),
+    conversionType: z.enum(['trial', 'paid', 'downgrade']),
+  })
   .openapi('PlanChangeReply');
 
 export function billingRoutes() {
@@ -19,7 +28,14 @@ export function billingRoutes() {
 
   // POST /v1/plan/change - upgrade or downgrade the team in scope (owners and billing)
   app.openapi(
-    createRoute({ method: 'post', path: '/v1/plan/change', tags: ['Billing'], security: [{ bearer: [] }], request: { query: ScopeQuery, ...body(PlanChange) }, responses: { 200: json(PlanChangeReply), ...errors } }),
+    createRoute({
+      method: 'post',
+      path: '/v1/plan/change',
+      tags: ['Billing'],
+      security: [{ bearer: [] }],
+      request: { query: ScopeQuery, ...body(PlanChange) },
+      responses: { 200: json(PlanChangeReply), ...errors },
+    }),
     async (c) => {
       const scope = await resolveScope(c);
       requirePermission(scope, 'billing:update');

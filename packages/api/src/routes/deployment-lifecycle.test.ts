@@ -22,7 +22,12 @@ describe('production host, promote and rollback', () => {
     const moved: string[] = [];
     t.engine.events.on('alias', (host) => moved.push(host));
     prod1 = await ready({ 'index.html': 'v1' }, { target: 'production' });
-    expect(prod1).toMatchObject({ readyState: 'READY', target: 'production', aliasAssigned: true, alias: ['shop.localhost:3000'] });
+    expect(prod1).toMatchObject({
+      readyState: 'READY',
+      target: 'production',
+      aliasAssigned: true,
+      alias: ['shop.localhost:3000'],
+    });
     expect(moved).toContain('shop');
     preview = await ready({ 'index.html': 'preview' });
     expect(preview).toMatchObject({ target: null, aliasAssigned: true, alias: [] });
@@ -48,10 +53,21 @@ describe('production host, promote and rollback', () => {
 
   it('shows in the project which deployment is newest and which serves production, in lists too', async () => {
     const project = await t.call('GET', '/v9/projects/shop', { token });
-    expect(project.json.latestDeployments).toEqual([expect.objectContaining({ id: preview.id, readyState: 'READY', target: null, alias: [] })]);
-    expect(project.json.targets.production).toMatchObject({ id: prod1.id, url: prod1.url, alias: ['shop.localhost:3000'], target: 'production' });
+    expect(project.json.latestDeployments).toEqual([
+      expect.objectContaining({ id: preview.id, readyState: 'READY', target: null, alias: [] }),
+    ]);
+    expect(project.json.targets.production).toMatchObject({
+      id: prod1.id,
+      url: prod1.url,
+      alias: ['shop.localhost:3000'],
+      target: 'production',
+    });
     const list = await t.call('GET', '/v10/projects?search=shop', { token });
-    expect(list.json.projects[0]).toMatchObject({ name: 'shop', latestDeployments: [{ id: preview.id }], targets: { production: { id: prod1.id } } });
+    expect(list.json.projects[0]).toMatchObject({
+      name: 'shop',
+      latestDeployments: [{ id: preview.id }],
+      targets: { production: { id: prod1.id } },
+    });
   });
 
   it('moves production to a newer production deployment when it is READY', async () => {
@@ -74,7 +90,9 @@ describe('production host, promote and rollback', () => {
     expect(all.json.pagination).toMatchObject({ count: 2, next: null });
     const page1 = await t.call('GET', '/v7/deployments?projectId=shop&limit=1', { token });
     expect(page1.json.pagination.next).toBeTypeOf('number');
-    const page2 = await t.call('GET', `/v7/deployments?projectId=shop&limit=1&until=${page1.json.pagination.next}`, { token });
+    const page2 = await t.call('GET', `/v7/deployments?projectId=shop&limit=1&until=${page1.json.pagination.next}`, {
+      token,
+    });
     expect(page2.json.deployments[0].uid).toBe(preview.id);
     expect(page2.json.pagination.next).toBeNull();
     const prodOnly = await t.call('GET', '/v7/deployments?target=production&state=READY', { token });
@@ -88,9 +106,15 @@ describe('production host, promote and rollback', () => {
 describe('build log streams', () => {
   it('streams NDJSON that follows the build and ends with the READY state', async () => {
     const res = await t.deploy(token, { 'index.html': 'log me' }, { name: 'logs' });
-    const stream = await t.app.request(`http://localhost:3000/v3/now/deployments/${res.json.id}/events?direction=forward&follow=1&format=lines`, { headers: { authorization: `Bearer ${token}` } });
+    const stream = await t.app.request(
+      `http://localhost:3000/v3/now/deployments/${res.json.id}/events?direction=forward&follow=1&format=lines`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(stream.headers.get('content-type')).toMatch(/application\/x-ndjson/);
-    const lines = (await stream.text()).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await stream.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: 'stdout', deploymentId: res.json.id });
     expect(lines[0].created).toBeTypeOf('number');
     expect(lines.some((l) => /Deployment ready/.test(l.text))).toBe(true);
@@ -99,7 +123,9 @@ describe('build log streams', () => {
 
   it('serves the same log as server-sent events for the dashboard', async () => {
     const res = await t.deploy(token, { 'index.html': 'sse' }, { name: 'logs' });
-    const sse = await t.app.request(`http://localhost:3000/v1/deployments/${res.json.id}/events/stream`, { headers: { authorization: `Bearer ${token}` } });
+    const sse = await t.app.request(`http://localhost:3000/v1/deployments/${res.json.id}/events/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(sse.headers.get('content-type')).toMatch(/text\/event-stream/);
     const text = await sse.text();
     expect(text).toMatch(/event: log\ndata: .*Queued 1 files/);
@@ -130,16 +156,24 @@ describe('permissions', () => {
     const owner = await t.signup('owner-perm@example.com');
     const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Perm Team' } });
     const viewer = await t.signup('viewer-perm@example.com');
-    const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email: 'viewer-perm@example.com', role: 'VIEWER' } });
+    const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'viewer-perm@example.com', role: 'VIEWER' },
+    });
     await t.call('POST', `/v1/invitations/${invite.json.link.split('/').pop()}/accept`, { token: viewer.token });
     const q = `?teamId=${team.json.id}`;
     const res = await t.deploy(owner.token, { 'index.html': 'team' }, { name: 'team-site', target: 'production' }, q);
     await t.waitFor(owner.token, res.json.id, undefined, undefined, q);
     expect((await t.call('GET', `/v13/deployments/${res.json.id}${q}`, { token: viewer.token })).status).toBe(200);
-    const create = await t.call('POST', `/v13/deployments${q}`, { token: viewer.token, body: { name: 'team-site', files: [] } });
+    const create = await t.call('POST', `/v13/deployments${q}`, {
+      token: viewer.token,
+      body: { name: 'team-site', files: [] },
+    });
     expect(create.status).toBe(403);
     expect(create.json.error.message).toMatch(/VIEWER/);
-    expect((await t.call('POST', `/v10/projects/team-site/promote/${res.json.id}${q}`, { token: viewer.token })).status).toBe(403);
+    expect(
+      (await t.call('POST', `/v10/projects/team-site/promote/${res.json.id}${q}`, { token: viewer.token })).status,
+    ).toBe(403);
     expect((await t.call('GET', `/v13/deployments/${res.json.id}`, { token })).status).toBe(404);
   });
 });

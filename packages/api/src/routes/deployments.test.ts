@@ -23,7 +23,11 @@ describe('POST /v2/files', () => {
     ['no digest', { 'x-now-size': '5' }, 400, 'bad_request'],
     ['a digest that is not SHA-1', { 'x-vercel-digest': '../../x', 'x-now-size': '5' }, 400, 'invalid_digest'],
   ])('rejects %s with a 4xx envelope', async (_, headers, status, code) => {
-    const res = await t.app.request('http://localhost:3000/v2/files', { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body: 'hello' });
+    const res = await t.app.request('http://localhost:3000/v2/files', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      body: 'hello',
+    });
     expect(res.status).toBe(status);
     expect((await res.json()).error.code).toBe(code);
   });
@@ -40,17 +44,26 @@ describe('POST /v2/files', () => {
 
 describe('POST /v13/deployments', () => {
   it('reports missing files, then creates the project by name and builds a static site to READY', async () => {
-    const first = await t.call('POST', '/v13/deployments', { token, body: { name: 'static-site', files: [{ file: 'index.html', sha: sha1('<h1>hi</h1>'), size: 11 }] } });
+    const first = await t.call('POST', '/v13/deployments', {
+      token,
+      body: { name: 'static-site', files: [{ file: 'index.html', sha: sha1('<h1>hi</h1>'), size: 11 }] },
+    });
     expect(first.status).toBe(400);
     expect(first.json.error).toMatchObject({ code: 'missing_files', missing: [sha1('<h1>hi</h1>')] });
-    const res = await t.deploy(token, { 'index.html': '<h1>hi</h1>', 'vercel.json': '{"cleanUrls":true}' }, { name: 'static-site' });
+    const res = await t.deploy(
+      token,
+      { 'index.html': '<h1>hi</h1>', 'vercel.json': '{"cleanUrls":true}' },
+      { name: 'static-site' },
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ readyState: 'QUEUED', name: 'static-site', target: null, aliasAssigned: false });
     expect(res.json.url).toMatch(/^static-site-[a-z0-9]{6}\.localhost:3000$/);
     const ready = await t.waitFor(token, res.json.id);
     expect(ready).toMatchObject({ readyState: 'READY', aliasAssigned: true, config: { cleanUrls: true } });
     const tree = await t.call('GET', `/file-tree?deploymentId=${res.json.id}`, { token });
-    expect(tree.json).toEqual([{ name: 'index.html', type: 'file', uid: sha1('<h1>hi</h1>'), size: 11, mode: 0o100644 }]);
+    expect(tree.json).toEqual([
+      { name: 'index.html', type: 'file', uid: sha1('<h1>hi</h1>'), size: 11, mode: 0o100644 },
+    ]);
     const project = await t.call('GET', '/v9/projects/static-site', { token });
     expect(project.json.id).toBe(res.json.projectId);
     // The creator as `vercel ls` shows it: the username, in the deployment and in the list.
@@ -63,7 +76,10 @@ describe('POST /v13/deployments', () => {
 
   it('accepts files inline as base64 with no upload step', async () => {
     const data = Buffer.from('<p>inline</p>').toString('base64');
-    const res = await t.call('POST', '/v13/deployments', { token, body: { name: 'inline-site', files: [{ file: 'index.html', data, encoding: 'base64' }] } });
+    const res = await t.call('POST', '/v13/deployments', {
+      token,
+      body: { name: 'inline-site', files: [{ file: 'index.html', data, encoding: 'base64' }] },
+    });
     expect(res.status).toBe(200);
     expect((await t.waitFor(token, res.json.id)).readyState).toBe('READY');
     expect((await t.engine.store.get(sha1('<p>inline</p>'))).toString()).toBe('<p>inline</p>');
@@ -76,22 +92,46 @@ describe('POST /v13/deployments', () => {
     ['nul\u0000.html', 'Unsafe file path'],
     ['dir\\file', 'Unsafe file path'],
   ])('rejects the unsafe path %j with a 400 and writes nothing', async (file, message) => {
-    const res = await t.call('POST', '/v13/deployments', { token, body: { name: 'unsafe', files: [{ file, sha: sha1('x'), size: 1 }] } });
+    const res = await t.call('POST', '/v13/deployments', {
+      token,
+      body: { name: 'unsafe', files: [{ file, sha: sha1('x'), size: 1 }] },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.message).toContain(message);
     expect((await t.call('GET', '/v9/projects/unsafe', { token })).status).toBe(404);
   });
 
   it('rejects duplicate paths and a path that is both file and folder', async () => {
-    const dup = await t.call('POST', '/v13/deployments', { token, body: { name: 'dup', files: [{ file: 'a.html', sha: sha1('x'), size: 1 }, { file: 'a.html', sha: sha1('x'), size: 1 }] } });
+    const dup = await t.call('POST', '/v13/deployments', {
+      token,
+      body: {
+        name: 'dup',
+        files: [
+          { file: 'a.html', sha: sha1('x'), size: 1 },
+          { file: 'a.html', sha: sha1('x'), size: 1 },
+        ],
+      },
+    });
     expect(dup.status).toBe(400);
     expect(dup.json.error.message).toMatch(/listed twice/);
-    const both = await t.call('POST', '/v13/deployments', { token, body: { name: 'dup', files: [{ file: 'a', sha: sha1('x'), size: 1 }, { file: 'a/b', sha: sha1('x'), size: 1 }] } });
+    const both = await t.call('POST', '/v13/deployments', {
+      token,
+      body: {
+        name: 'dup',
+        files: [
+          { file: 'a', sha: sha1('x'), size: 1 },
+          { file: 'a/b', sha: sha1('x'), size: 1 },
+        ],
+      },
+    });
     expect(both.json.error.message).toMatch(/both a file and a folder/);
   });
 
   it('rejects a body without files or name with an actionable 400', async () => {
-    const noName = await t.call('POST', '/v13/deployments', { token, body: { files: [{ file: 'a', sha: sha1('x'), size: 1 }] } });
+    const noName = await t.call('POST', '/v13/deployments', {
+      token,
+      body: { files: [{ file: 'a', sha: sha1('x'), size: 1 }] },
+    });
     expect(noName.status).toBe(400);
     expect(noName.json.error.message).toMatch(/name/);
     const noFiles = await t.call('POST', '/v13/deployments', { token, body: { name: 'x' } });
@@ -100,25 +140,45 @@ describe('POST /v13/deployments', () => {
   });
 
   it('serves public/ when it exists and never publishes vercel.json or node_modules from a static root', async () => {
-    const withPublic = await t.deploy(token, { 'public/index.html': 'pub', 'README.md': 'readme' }, { name: 'with-public' });
+    const withPublic = await t.deploy(
+      token,
+      { 'public/index.html': 'pub', 'README.md': 'readme' },
+      { name: 'with-public' },
+    );
     await t.waitFor(token, withPublic.json.id);
     const tree = await t.call('GET', `/file-tree?deploymentId=${withPublic.json.id}`, { token });
     expect(tree.json.map((n: { name: string }) => n.name)).toEqual(['index.html']);
-    const root = await t.deploy(token, { 'index.html': 'root', 'vercel.json': '{}', 'node_modules/x/index.js': 'x', 'css/a.css': 'a' }, { name: 'root-site' });
+    const root = await t.deploy(
+      token,
+      { 'index.html': 'root', 'vercel.json': '{}', 'node_modules/x/index.js': 'x', 'css/a.css': 'a' },
+      { name: 'root-site' },
+    );
     await t.waitFor(token, root.json.id);
     const rootTree = await t.call('GET', `/file-tree?deploymentId=${root.json.id}`, { token });
     expect(rootTree.json.map((n: { name: string }) => n.name)).toEqual(['css', 'index.html']);
     const source = await t.call('GET', `/file-tree?deploymentId=${root.json.id}&kind=source`, { token });
-    expect(source.json.map((n: { name: string }) => n.name)).toEqual(['css', 'node_modules', 'index.html', 'vercel.json']);
+    expect(source.json.map((n: { name: string }) => n.name)).toEqual([
+      'css',
+      'node_modules',
+      'index.html',
+      'vercel.json',
+    ]);
   });
 });
 
 describe('redeploy (POST /v13/deployments with deploymentId)', () => {
   it('builds the same files again with the current env vars, keeping the target unless one is sent', async () => {
-    const files = { 'package.json': JSON.stringify({ scripts: { build: 'mkdir -p dist && echo "<p>$GREETING</p>" > dist/index.html' } }) };
+    const files = {
+      'package.json': JSON.stringify({
+        scripts: { build: 'mkdir -p dist && echo "<p>$GREETING</p>" > dist/index.html' },
+      }),
+    };
     const first = await t.deploy(token, files, { name: 'redeploy-site', target: 'production' });
     expect((await t.waitFor(token, first.json.id)).readyState).toBe('READY');
-    await t.call('POST', '/v10/projects/redeploy-site/env', { token, body: { key: 'GREETING', value: 'hello again', target: ['production', 'preview'] } });
+    await t.call('POST', '/v10/projects/redeploy-site/env', {
+      token,
+      body: { key: 'GREETING', value: 'hello again', target: ['production', 'preview'] },
+    });
 
     const again = await t.call('POST', '/v13/deployments', { token, body: { deploymentId: first.json.id } });
     expect(again.status).toBe(200);
@@ -128,7 +188,10 @@ describe('redeploy (POST /v13/deployments with deploymentId)', () => {
     const tree = await t.call('GET', `/file-tree?deploymentId=${again.json.id}`, { token });
     expect(tree.json[0]).toMatchObject({ name: 'index.html', uid: sha1('<p>hello again</p>\n') });
 
-    const preview = await t.call('POST', '/v13/deployments', { token, body: { deploymentId: first.json.id, target: null } });
+    const preview = await t.call('POST', '/v13/deployments', {
+      token,
+      body: { deploymentId: first.json.id, target: null },
+    });
     expect(preview.json.target).toBeNull();
   });
 
@@ -143,7 +206,16 @@ describe('redeploy (POST /v13/deployments with deploymentId)', () => {
 describe('OpenAPI document', () => {
   it('documents the project, env, file and deployment routes', async () => {
     const doc = await (await t.app.request('http://localhost:3000/openapi.json')).json();
-    for (const p of ['/v10/projects', '/v10/projects/{idOrName}/env', '/v2/files', '/v13/deployments', '/v13/deployments/{id}', '/v3/now/deployments/{id}/events', '/v10/projects/{idOrName}/promote/{deploymentId}', '/file-tree']) {
+    for (const p of [
+      '/v10/projects',
+      '/v10/projects/{idOrName}/env',
+      '/v2/files',
+      '/v13/deployments',
+      '/v13/deployments/{id}',
+      '/v3/now/deployments/{id}/events',
+      '/v10/projects/{idOrName}/promote/{deploymentId}',
+      '/file-tree',
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
   });

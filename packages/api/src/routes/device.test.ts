@@ -1,6 +1,7 @@
 // Device login (`nimbus login`): the CLI's public calls, the dashboard's approval, and their error codes.
-import { eq } from 'drizzle-orm';
+
 import { schema } from '@nimbus/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, ORIGIN } from '../testing';
 
@@ -16,11 +17,19 @@ afterAll(() => t.close());
 async function start(clientName = 'ada-laptop') {
   const res = await t.call('POST', '/v1/device/code', { body: { client_name: clientName } });
   expect(res.status).toBe(200);
-  return res.json as { device_code: string; user_code: string; verification_uri: string; verification_uri_complete: string; expires_in: number; interval: number };
+  return res.json as {
+    device_code: string;
+    user_code: string;
+    verification_uri: string;
+    verification_uri_complete: string;
+    expires_in: number;
+    interval: number;
+  };
 }
 const poll = (deviceCode: string) => t.call('POST', '/v1/device/token', { body: { device_code: deviceCode } });
 /** Lets the next poll through without waiting the real interval. */
-const forgetLastPoll = (userCode: string) => t.db.update(schema.deviceCodes).set({ lastPolledAt: null }).where(eq(schema.deviceCodes.userCode, userCode));
+const forgetLastPoll = (userCode: string) =>
+  t.db.update(schema.deviceCodes).set({ lastPolledAt: null }).where(eq(schema.deviceCodes.userCode, userCode));
 
 describe('device login', () => {
   it('issues a readable user code with dashboard URLs, a 10 minute lifetime and a 5 s interval', async () => {
@@ -45,9 +54,14 @@ describe('device login', () => {
 
   it('turns an approval in the dashboard into one working CLI token, usable once', async () => {
     const code = await start('build-box');
-    const shown = await t.call('GET', `/v1/device/${code.user_code.toLowerCase().replace('-', '')}`, { cookie: ada.cookie });
+    const shown = await t.call('GET', `/v1/device/${code.user_code.toLowerCase().replace('-', '')}`, {
+      cookie: ada.cookie,
+    });
     expect(shown.json).toMatchObject({ userCode: code.user_code, clientName: 'build-box', status: 'pending' });
-    const approved = await t.call('POST', `/v1/device/${code.user_code}/approve`, { cookie: ada.cookie, body: { teamId: 'ada' } });
+    const approved = await t.call('POST', `/v1/device/${code.user_code}/approve`, {
+      cookie: ada.cookie,
+      body: { teamId: 'ada' },
+    });
     expect(approved.json.status).toBe('approved');
     const granted = await poll(code.device_code);
     expect(granted.status).toBe(200);
@@ -63,23 +77,45 @@ describe('device login', () => {
 
   it('tells the CLI access_denied after a denial', async () => {
     const code = await start();
-    expect((await t.call('POST', `/v1/device/${code.user_code}/deny`, { cookie: ada.cookie })).json.status).toBe('denied');
+    expect((await t.call('POST', `/v1/device/${code.user_code}/deny`, { cookie: ada.cookie })).json.status).toBe(
+      'denied',
+    );
     expect((await poll(code.device_code)).json.error.code).toBe('access_denied');
   });
 
   it('answers expired_token after ten minutes and for an unknown device code', async () => {
     const code = await start();
-    await t.db.update(schema.deviceCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.deviceCodes.userCode, code.user_code));
+    await t.db
+      .update(schema.deviceCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.deviceCodes.userCode, code.user_code));
     expect((await poll(code.device_code)).json.error.code).toBe('expired_token');
     expect((await poll('not-a-device-code')).json.error.code).toBe('expired_token');
   });
 
   it.each([
-    ['an API token instead of the browser session', (c: string) => t.call('POST', `/v1/device/${c}/approve`, { token: ada.token }), 403, 'forbidden'],
-    ['a cross-site page', (c: string) => t.call('POST', `/v1/device/${c}/approve`, { cookie: ada.cookie, headers: { origin: 'https://evil.example' } }), 403, 'forbidden'],
+    [
+      'an API token instead of the browser session',
+      (c: string) => t.call('POST', `/v1/device/${c}/approve`, { token: ada.token }),
+      403,
+      'forbidden',
+    ],
+    [
+      'a cross-site page',
+      (c: string) =>
+        t.call('POST', `/v1/device/${c}/approve`, { cookie: ada.cookie, headers: { origin: 'https://evil.example' } }),
+      403,
+      'forbidden',
+    ],
     ['nobody signed in', (c: string) => t.call('POST', `/v1/device/${c}/approve`), 403, 'not_authenticated'],
     ['a mistyped code', () => t.call('POST', '/v1/device/AAAA-0000/approve', { cookie: ada.cookie }), 404, 'not_found'],
-    ['a team the approver is not in', (c: string) => t.call('POST', `/v1/device/${c}/approve`, { cookie: ada.cookie, body: { teamId: 'someone-else' } }), 404, 'not_found'],
+    [
+      'a team the approver is not in',
+      (c: string) =>
+        t.call('POST', `/v1/device/${c}/approve`, { cookie: ada.cookie, body: { teamId: 'someone-else' } }),
+      404,
+      'not_found',
+    ],
   ])('refuses an approval from %s', async (_, approve, status, errorCode) => {
     const code = await start();
     const res = await approve(code.user_code);

@@ -2,9 +2,9 @@
 // and size (x-now-size). The digest and size are verified before anything is kept; bodies above
 // NIMBUS_MAX_FILE_SIZE stop at the limit with a 413 instead of being read to the end.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { DomainError } from '@nimbus/db';
 import { uploadBlob } from '@nimbus/engine';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
 import { engineOf, scopeFor } from '../engine-scope';
 import { errorBody } from '../errors';
@@ -23,7 +23,14 @@ export function fileRoutes() {
 
   app.use('/v2/files', (c, next) => {
     const max = engineOf(c).maxFileSize;
-    const onError = () => c.json(errorBody('payload_too_large', `Files are at most ${megabytes(max)} (NIMBUS_MAX_FILE_SIZE). Make this file smaller or leave it out of the deployment.`), 413);
+    const onError = () =>
+      c.json(
+        errorBody(
+          'payload_too_large',
+          `Files are at most ${megabytes(max)} (NIMBUS_MAX_FILE_SIZE). Make this file smaller or leave it out of the deployment.`,
+        ),
+        413,
+      );
     return bodyLimit({ maxSize: max, onError })(c, next);
   });
 
@@ -34,7 +41,11 @@ export function fileRoutes() {
       path: '/v2/files',
       tags: ['Deployments'],
       security: [{ bearer: [] }],
-      request: { query: ScopeQuery, headers: FileHeaders, body: { content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } } },
+      request: {
+        query: ScopeQuery,
+        headers: FileHeaders,
+        body: { content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+      },
       responses: { 200: json(z.object({})), 413: json(z.any(), 'Larger than NIMBUS_MAX_FILE_SIZE'), ...errors },
     }),
     async (c) => {
@@ -43,7 +54,8 @@ export function fileRoutes() {
       if (!sha) throw new DomainError('bad_request', 'Send the SHA-1 of the body in the x-now-digest header.');
       const sizeHeader = c.req.header('x-now-size') ?? c.req.header('x-vercel-size');
       const size = sizeHeader === undefined ? undefined : Number(sizeHeader);
-      if (size !== undefined && !Number.isSafeInteger(size)) throw new DomainError('bad_request', 'x-now-size must be the body size in bytes.');
+      if (size !== undefined && !Number.isSafeInteger(size))
+        throw new DomainError('bad_request', 'x-now-size must be the body size in bytes.');
       const engine = engineOf(c);
       await uploadBlob(c.var.options.db, engine.store, { sha, size, data: Buffer.from(await c.req.arrayBuffer()) });
       return c.json({}, 200);

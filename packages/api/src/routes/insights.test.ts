@@ -16,28 +16,83 @@ afterAll(() => t.close());
 describe('POST /insights/1/events', () => {
   it('stores view, click and conversion events of one search, readable by staff', async () => {
     const events = [
-      { eventType: 'view', eventName: 'Docs results viewed', index: 'nimbus_docs', userToken: user, queryID: 'q1', objectIDs: ['docs/tokens', 'docs/cli'] },
-      { eventType: 'click', eventName: 'Docs result clicked', index: 'nimbus_docs', userToken: user, queryID: 'q1', objectIDs: ['docs/tokens'], positions: [1], timestamp: 1_700_000_000_000 },
-      { eventType: 'conversion', eventSubtype: 'purchase', eventName: 'Docs page helpful', index: 'nimbus_docs', userToken: user, authenticatedUserToken: 'usr_1', queryID: 'q1', objectIDs: ['docs/tokens'] },
-      { eventType: 'view', eventName: 'Docs filter viewed', index: 'nimbus_docs', userToken: user, queryID: 'q1', filters: ['section%3ACLI'] },
+      {
+        eventType: 'view',
+        eventName: 'Docs results viewed',
+        index: 'nimbus_docs',
+        userToken: user,
+        queryID: 'q1',
+        objectIDs: ['docs/tokens', 'docs/cli'],
+      },
+      {
+        eventType: 'click',
+        eventName: 'Docs result clicked',
+        index: 'nimbus_docs',
+        userToken: user,
+        queryID: 'q1',
+        objectIDs: ['docs/tokens'],
+        positions: [1],
+        timestamp: 1_700_000_000_000,
+      },
+      {
+        eventType: 'conversion',
+        eventSubtype: 'purchase',
+        eventName: 'Docs page helpful',
+        index: 'nimbus_docs',
+        userToken: user,
+        authenticatedUserToken: 'usr_1',
+        queryID: 'q1',
+        objectIDs: ['docs/tokens'],
+      },
+      {
+        eventType: 'view',
+        eventName: 'Docs filter viewed',
+        index: 'nimbus_docs',
+        userToken: user,
+        queryID: 'q1',
+        filters: ['section%3ACLI'],
+      },
     ];
     const res = await t.call('POST', `/insights/1/events?${keys}`, { body: { events } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: 200, message: 'OK' });
     const stored = await t.call('GET', '/v1/insights/events?queryID=q1', { cookie: staffCookie });
-    expect(stored.json.events.map((e: { eventType: string }) => e.eventType).sort()).toEqual(['click', 'conversion', 'view', 'view']);
+    expect(stored.json.events.map((e: { eventType: string }) => e.eventType).sort()).toEqual([
+      'click',
+      'conversion',
+      'view',
+      'view',
+    ]);
     const click = stored.json.events.find((e: { eventType: string }) => e.eventType === 'click');
-    expect(click).toMatchObject({ userToken: user, objectIDs: ['docs/tokens'], positions: [1], timestamp: 1_700_000_000_000, index: 'nimbus_docs' });
+    expect(click).toMatchObject({
+      userToken: user,
+      objectIDs: ['docs/tokens'],
+      positions: [1],
+      timestamp: 1_700_000_000_000,
+      index: 'nimbus_docs',
+    });
     const conversion = stored.json.events.find((e: { eventType: string }) => e.eventType === 'conversion');
     expect(conversion).toMatchObject({ eventSubtype: 'purchase', authenticatedUserToken: 'usr_1' });
     expect(stored.json.events.find((e: { filters: string[] | null }) => e.filters)?.filters).toEqual(['section:CLI']);
   });
 
   it('takes the queryID of a conversion from objectData, as search-insights sends it with inferQueryID', async () => {
-    const events = [{ eventType: 'conversion', eventName: 'Docs page helpful', index: 'nimbus_docs', userToken: user, objectIDs: ['/docs/cli'], objectData: [{ queryID: 'q2' }], objectIDsWithInferredQueryID: ['/docs/cli'] }];
+    const events = [
+      {
+        eventType: 'conversion',
+        eventName: 'Docs page helpful',
+        index: 'nimbus_docs',
+        userToken: user,
+        objectIDs: ['/docs/cli'],
+        objectData: [{ queryID: 'q2' }],
+        objectIDsWithInferredQueryID: ['/docs/cli'],
+      },
+    ];
     expect((await t.call('POST', `/insights/1/events?${keys}`, { body: { events } })).status).toBe(200);
     const stored = await t.call('GET', '/v1/insights/events?queryID=q2', { cookie: staffCookie });
-    expect(stored.json.events).toEqual([expect.objectContaining({ eventType: 'conversion', objectIDs: ['/docs/cli'], queryID: 'q2' })]);
+    expect(stored.json.events).toEqual([
+      expect.objectContaining({ eventType: 'conversion', objectIDs: ['/docs/cli'], queryID: 'q2' }),
+    ]);
   });
 
   const base = { eventType: 'click', eventName: 'x', index: 'nimbus_docs', userToken: user };

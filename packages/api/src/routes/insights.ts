@@ -2,7 +2,14 @@
 // the search-insights client here with its `host` option. Writing is public, like the hosted
 // service it replaces; reading events back is for Nimbus staff.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { DomainError, hitRateLimit, isStaff, recordSearchEvents, searchEventsForQuery, type SearchEvent } from '@nimbus/db';
+import {
+  DomainError,
+  hitRateLimit,
+  isStaff,
+  recordSearchEvents,
+  type SearchEvent,
+  searchEventsForQuery,
+} from '@nimbus/db';
 import type { AppEnv } from '../context';
 import { body, errors, json } from '../schemas/common';
 import { InsightsBody, InsightsQuery, StoredSearchEvent } from '../schemas/insights';
@@ -32,11 +39,20 @@ export function insightsEventRoutes() {
 
   // POST /insights/1/events - record search clicks, conversions and views
   app.openapi(
-    createRoute({ method: 'post', path: '/insights/1/events', tags: ['Search analytics'], request: { query: InsightsQuery, ...body(InsightsBody) }, responses: { 200: json(z.object({ status: z.literal(200), message: z.literal('OK') })), ...errors } }),
+    createRoute({
+      method: 'post',
+      path: '/insights/1/events',
+      tags: ['Search analytics'],
+      request: { query: InsightsQuery, ...body(InsightsBody) },
+      responses: { 200: json(z.object({ status: z.literal(200), message: z.literal('OK') })), ...errors },
+    }),
     async (c) => {
       const { db } = c.var.options;
       if (!(await hitRateLimit(db, `insights:ip:${clientIp(c)}`, REQUESTS_PER_IP_PER_MINUTE, 60_000))) {
-        throw new DomainError('rate_limited', 'Too many analytics requests from this address. Batch events and try again in a minute.');
+        throw new DomainError(
+          'rate_limited',
+          'Too many analytics requests from this address. Batch events and try again in a minute.',
+        );
       }
       const appId = c.req.valid('query')['X-Algolia-Application-Id'];
       const now = Date.now();
@@ -69,11 +85,21 @@ export function insightsReportRoutes() {
 
   // GET /v1/insights/events - the events recorded for one search (Nimbus staff only)
   app.openapi(
-    createRoute({ method: 'get', path: '/v1/insights/events', tags: ['Search analytics'], security: [{ bearer: [] }], request: { query: z.object({ queryID: z.string().min(1).describe('The search to report on.') }) }, responses: { 200: json(z.object({ events: z.array(StoredSearchEvent) })), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/v1/insights/events',
+      tags: ['Search analytics'],
+      security: [{ bearer: [] }],
+      request: { query: z.object({ queryID: z.string().min(1).describe('The search to report on.') }) },
+      responses: { 200: json(z.object({ events: z.array(StoredSearchEvent) })), ...errors },
+    }),
     async (c) => {
       const { db, staffTeam } = c.var.options;
       if (!(await isStaff(db, c.var.user.id, staffTeam))) {
-        throw new DomainError('forbidden', `Only Nimbus staff (members of the team "${staffTeam}") can read search analytics.`);
+        throw new DomainError(
+          'forbidden',
+          `Only Nimbus staff (members of the team "${staffTeam}") can read search analytics.`,
+        );
       }
       const events = await searchEventsForQuery(db, c.req.valid('query').queryID);
       return c.json({ events: events.map(eventJson) }, 200);

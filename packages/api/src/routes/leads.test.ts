@@ -5,12 +5,23 @@ let t: Awaited<ReturnType<typeof createTestApi>>;
 let staffCookie: string;
 let visitorCookie: string;
 const origin = { origin: ORIGIN };
-const lead = { kind: 'demo', name: 'Grace Hopper', email: 'Grace@Example.com', company: 'Navy Labs', companySize: '1000-4999', message: 'We run 40 sites.', sourcePath: '/contact/sales/demo' };
+const lead = {
+  kind: 'demo',
+  name: 'Grace Hopper',
+  email: 'Grace@Example.com',
+  company: 'Navy Labs',
+  companySize: '1000-4999',
+  message: 'We run 40 sites.',
+  sourcePath: '/contact/sales/demo',
+};
 
 beforeAll(async () => {
   t = await createTestApi();
   staffCookie = (await t.signup('staff@example.com')).cookie;
-  expect((await t.call('POST', '/v1/teams', { cookie: staffCookie, body: { name: 'Nimbus Staff', slug: 'staff-team' } })).status).toBe(200);
+  expect(
+    (await t.call('POST', '/v1/teams', { cookie: staffCookie, body: { name: 'Nimbus Staff', slug: 'staff-team' } }))
+      .status,
+  ).toBe(200);
   visitorCookie = (await t.signup('visitor@example.com')).cookie;
 });
 afterAll(() => t.close());
@@ -41,7 +52,10 @@ describe('POST /v1/leads', () => {
 
   it('stops one address after five leads an hour', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.call('POST', '/v1/leads', { body: { ...lead, email: 'flood@example.com' }, headers: origin })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await t.call('POST', '/v1/leads', { body: { ...lead, email: 'flood@example.com' }, headers: origin })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
@@ -51,7 +65,13 @@ describe('GET /v1/leads', () => {
     const res = await t.call('GET', '/v1/leads?kind=demo', { cookie: staffCookie });
     expect(res.status).toBe(200);
     const grace = res.json.leads.find((l: { email: string }) => l.email === 'grace@example.com');
-    expect(grace).toMatchObject({ kind: 'demo', company: 'Navy Labs', companySize: '1000-4999', aboveSizeThreshold: true, sourcePath: '/contact/sales/demo' });
+    expect(grace).toMatchObject({
+      kind: 'demo',
+      company: 'Navy Labs',
+      companySize: '1000-4999',
+      aboveSizeThreshold: true,
+      sourcePath: '/contact/sales/demo',
+    });
     const times = res.json.leads.map((l: { createdAt: number }) => l.createdAt);
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
@@ -59,7 +79,9 @@ describe('GET /v1/leads', () => {
   it('pages with limit and pagination.next', async () => {
     const first = await t.call('GET', '/v1/leads?limit=2', { cookie: staffCookie });
     expect(first.json.leads).toHaveLength(2);
-    const second = await t.call('GET', `/v1/leads?limit=2&until=${first.json.pagination.next}`, { cookie: staffCookie });
+    const second = await t.call('GET', `/v1/leads?limit=2&until=${first.json.pagination.next}`, {
+      cookie: staffCookie,
+    });
     expect(second.json.leads[0].createdAt).toBeLessThanOrEqual(first.json.leads[1].createdAt);
   });
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor, createTestApi } from '../testing';
 import { createApi } from '../app';
+import { clientFor, createTestApi } from '../testing';
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let enrichment: Server;
@@ -25,7 +25,15 @@ afterAll(async () => {
 });
 
 const api = (options: { environment?: 'production' | 'development'; marketFitUrl?: string }) =>
-  clientFor(createApi({ db: t.db, publicUrl: 'http://localhost:3000', deployDomain: 'localhost', staffTeam: 'nimbus-staff', ...options }));
+  clientFor(
+    createApi({
+      db: t.db,
+      publicUrl: 'http://localhost:3000',
+      deployDomain: 'localhost',
+      staffTeam: 'nimbus-staff',
+      ...options,
+    }),
+  );
 
 describe('GET /marketfit', () => {
   it('is 0 when no enrichment endpoint is configured', async () => {
@@ -49,9 +57,15 @@ describe('GET /marketfit', () => {
 
   it('lets ?marketfit= override it outside production only', async () => {
     answer = { status: 200, body: { grade: 'F', employees: 3 } };
-    const dev = await api({ environment: 'development', marketFitUrl: enrichmentUrl }).call('GET', '/marketfit?marketfit=1');
+    const dev = await api({ environment: 'development', marketFitUrl: enrichmentUrl }).call(
+      'GET',
+      '/marketfit?marketfit=1',
+    );
     expect(dev.json).toEqual({ marketFit: 1, source: 'override' });
-    const prod = await api({ environment: 'production', marketFitUrl: enrichmentUrl }).call('GET', '/marketfit?marketfit=1');
+    const prod = await api({ environment: 'production', marketFitUrl: enrichmentUrl }).call(
+      'GET',
+      '/marketfit?marketfit=1',
+    );
     expect(prod.json).toEqual({ marketFit: 0, source: 'enrichment' });
     const other = await api({ environment: 'development' }).call('GET', '/marketfit?marketfit=7');
     expect(other.json).toEqual({ marketFit: 0, source: 'unconfigured' });

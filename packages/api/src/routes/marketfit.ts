@@ -3,7 +3,7 @@
 // calls this; without NIMBUS_MARKETFIT_URL every visitor is 0. Outside production `?marketfit=`
 // overrides the answer so the popup can be tried without a real company behind the IP.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { marketFit, marketFitOverride, type MarketFit } from '@nimbus/core';
+import { type MarketFit, marketFit, marketFitOverride } from '@nimbus/core';
 import type { AppEnv } from '../context';
 import { errors, json } from '../schemas/common';
 import { clientIp } from './session';
@@ -31,20 +31,37 @@ export function marketFitRoutes() {
       method: 'get',
       path: '/marketfit',
       tags: ['Market fit'],
-      request: { query: z.object({ marketfit: z.string().optional().describe('0, 1 or 2 forces the answer outside production.') }) },
+      request: {
+        query: z.object({
+          marketfit: z.string().optional().describe('0, 1 or 2 forces the answer outside production.'),
+        }),
+      },
       responses: { 200: json(MarketFitReply), ...errors },
     }),
     async (c) => {
       const { marketFitUrl, environment } = c.var.options;
       c.header('cache-control', 'private, no-store');
-      return c.json(await resolve(c.req.valid('query').marketfit, clientIp(c), marketFitUrl, (environment ?? 'production') === 'production'), 200);
+      return c.json(
+        await resolve(
+          c.req.valid('query').marketfit,
+          clientIp(c),
+          marketFitUrl,
+          (environment ?? 'production') === 'production',
+        ),
+        200,
+      );
     },
   );
 
   return app;
 }
 
-async function resolve(query: string | undefined, ip: string, endpoint: string | undefined, production: boolean): Promise<Reply> {
+async function resolve(
+  query: string | undefined,
+  ip: string,
+  endpoint: string | undefined,
+  production: boolean,
+): Promise<Reply> {
   const forced = marketFitOverride(query, production);
   if (forced !== null) return { marketFit: forced, source: 'override' };
   if (!endpoint) return { marketFit: 0, source: 'unconfigured' };
@@ -59,7 +76,10 @@ async function resolve(query: string | undefined, ip: string, endpoint: string |
 async function lookup(endpoint: string, ip: string): Promise<MarketFit> {
   const url = new URL(endpoint);
   url.searchParams.set('ip', ip);
-  const res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+  const res = await fetch(url, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+  });
   if (!res.ok) throw new Error(`the enrichment service answered ${res.status}`);
   const parsed = Enrichment.safeParse(await res.json());
   if (!parsed.success) throw new Error('the enrichment service answered without {grade: A-F, employees}');

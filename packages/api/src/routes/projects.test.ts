@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { schema } from '@nimbus/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineTestApi } from '../engine-testing';
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
@@ -13,12 +13,29 @@ afterAll(() => t.close());
 
 describe('projects', () => {
   it('creates, reads by id and by name, updates settings and deletes with 204', async () => {
-    const created = await t.call('POST', '/v11/projects', { token, body: { name: 'my-app', framework: 'vite', buildCommand: 'npm run build' } });
+    const created = await t.call('POST', '/v11/projects', {
+      token,
+      body: { name: 'my-app', framework: 'vite', buildCommand: 'npm run build' },
+    });
     expect(created.status).toBe(200);
-    expect(created.json).toMatchObject({ name: 'my-app', framework: 'vite', buildCommand: 'npm run build', alias: [], nodeVersion: '20.x' });
+    expect(created.json).toMatchObject({
+      name: 'my-app',
+      framework: 'vite',
+      buildCommand: 'npm run build',
+      alias: [],
+      nodeVersion: '20.x',
+    });
     expect((await t.call('GET', `/v9/projects/${created.json.id}`, { token })).json.name).toBe('my-app');
-    const patched = await t.call('PATCH', '/v9/projects/my-app', { token, body: { outputDirectory: 'build', installCommand: 'npm ci', rootDirectory: 'web', buildCommand: '' } });
-    expect(patched.json).toMatchObject({ outputDirectory: 'build', installCommand: 'npm ci', rootDirectory: 'web', buildCommand: null });
+    const patched = await t.call('PATCH', '/v9/projects/my-app', {
+      token,
+      body: { outputDirectory: 'build', installCommand: 'npm ci', rootDirectory: 'web', buildCommand: '' },
+    });
+    expect(patched.json).toMatchObject({
+      outputDirectory: 'build',
+      installCommand: 'npm ci',
+      rootDirectory: 'web',
+      buildCommand: null,
+    });
     const deleted = await t.call('DELETE', `/v9/projects/${created.json.id}`, { token });
     expect(deleted.status).toBe(204);
     expect((await t.call('GET', '/v9/projects/my-app', { token })).status).toBe(404);
@@ -72,7 +89,10 @@ describe('environment variables', () => {
 
   it('creates a variable (201), stores it encrypted and shows the value only with decrypt=true', async () => {
     await t.call('POST', '/v1/projects', { token, body: { name: 'env-app' } });
-    const res = await t.call('POST', '/v10/projects/env-app/env', { token, body: { key: 'API_KEY', value: 's3cr3t-value', target: ['production', 'preview'] } });
+    const res = await t.call('POST', '/v10/projects/env-app/env', {
+      token,
+      body: { key: 'API_KEY', value: 's3cr3t-value', target: ['production', 'preview'] },
+    });
     expect(res.status).toBe(201);
     envId = res.json.created.id;
     const [row] = await t.db.select().from(schema.envVars).where(eq(schema.envVars.id, envId));
@@ -81,7 +101,12 @@ describe('environment variables', () => {
     const hidden = await t.call('GET', '/v10/projects/env-app/env', { token });
     expect(JSON.stringify(hidden.json)).not.toContain('s3cr3t-value');
     const shown = await t.call('GET', '/v10/projects/env-app/env?decrypt=true', { token });
-    expect(shown.json.envs[0]).toMatchObject({ key: 'API_KEY', value: 's3cr3t-value', decrypted: true, target: ['production', 'preview'] });
+    expect(shown.json.envs[0]).toMatchObject({
+      key: 'API_KEY',
+      value: 's3cr3t-value',
+      decrypted: true,
+      target: ['production', 'preview'],
+    });
   });
 
   it('rejects bad keys, targets and clashes with a clear 4xx, writing nothing', async () => {
@@ -90,7 +115,14 @@ describe('environment variables', () => {
       [{ key: 'OK', value: 'x', target: 'staging' }, 400, /not a target/],
       [{ key: 'OK', value: 'x', target: [] }, 400, /at least one/],
       [{ key: 'API_KEY', value: 'x', target: 'preview' }, 409, /already exists for preview/],
-      [[{ key: 'A', value: '1', target: 'production' }, { key: 'A', value: '2', target: 'production' }], 409, /twice/],
+      [
+        [
+          { key: 'A', value: '1', target: 'production' },
+          { key: 'A', value: '2', target: 'production' },
+        ],
+        409,
+        /twice/,
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await t.call('POST', '/v10/projects/env-app/env', { token, body });
@@ -102,7 +134,10 @@ describe('environment variables', () => {
   });
 
   it('updates and deletes a variable; a sensitive value is never shown again', async () => {
-    const patched = await t.call('PATCH', `/v9/projects/env-app/env/${envId}`, { token, body: { value: 'rotated', target: ['production'], type: 'sensitive' } });
+    const patched = await t.call('PATCH', `/v9/projects/env-app/env/${envId}`, {
+      token,
+      body: { value: 'rotated', target: ['production'], type: 'sensitive' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ target: ['production'], type: 'sensitive', value: '' });
     const shown = await t.call('GET', '/v10/projects/env-app/env?decrypt=true', { token });

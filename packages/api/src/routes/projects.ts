@@ -1,7 +1,16 @@
 // Projects of the team in scope: list, read by id or name, create, change build settings, delete.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  latestDeploymentsOf,
+  listProjects,
+  type Project,
+  productionOf,
+  updateProject,
+} from '@nimbus/db';
 import type { Context } from 'hono';
-import { createProject, deleteProject, getProject, latestDeploymentsOf, listProjects, productionOf, updateProject, type Project } from '@nimbus/db';
 import type { AppEnv, Scope } from '../context';
 import { projectDeploymentJson } from '../deployment-json';
 import { hostContext, scopeFor } from '../engine-scope';
@@ -15,7 +24,10 @@ const ProjectList = z.object({ projects: z.array(ProjectSchema), pagination: Pag
 /** Projects with their newest deployment and the one serving production: two queries for any page. */
 async function withDeployments(c: Context<AppEnv>, scope: Scope, projects: Project[]) {
   const ids = projects.map((p) => p.id);
-  const [latest, production] = await Promise.all([latestDeploymentsOf(c.var.options.db, ids), productionOf(c.var.options.db, ids)]);
+  const [latest, production] = await Promise.all([
+    latestDeploymentsOf(c.var.options.db, ids),
+    productionOf(c.var.options.db, ids),
+  ]);
   const ctx = hostContext(c, scope);
   const latestBy = new Map(latest.map((d) => [d.projectId, d]));
   const productionBy = new Map(production.map((p) => [p.projectId, p]));
@@ -36,22 +48,45 @@ export function projectRoutes() {
   // GET /v10/projects (also v9, v4) - projects of the team, newest first, with latest and production deployments
   for (const path of ['/v10/projects', '/v9/projects', '/v4/projects']) {
     app.openapi(
-      createRoute({ method: 'get', path, tags: ['Projects'], security: auth, request: { query: ListQuery }, responses: { 200: json(ProjectList), ...errors } }),
+      createRoute({
+        method: 'get',
+        path,
+        tags: ['Projects'],
+        security: auth,
+        request: { query: ListQuery },
+        responses: { 200: json(ProjectList), ...errors },
+      }),
       async (c) => {
         const scope = await scopeFor(c, 'project:read');
         const q = c.req.valid('query');
-        const { items, next } = await listProjects(c.var.options.db, scope.teamId, { limit: q.limit, until: q.until, search: q.search });
-        return c.json({ projects: await withDeployments(c, scope, items), pagination: { count: items.length, next, prev: null } }, 200);
+        const { items, next } = await listProjects(c.var.options.db, scope.teamId, {
+          limit: q.limit,
+          until: q.until,
+          search: q.search,
+        });
+        return c.json(
+          { projects: await withDeployments(c, scope, items), pagination: { count: items.length, next, prev: null } },
+          200,
+        );
       },
     );
   }
 
   // GET /v9/projects/{idOrName} - one project
   app.openapi(
-    createRoute({ method: 'get', path: '/v9/projects/{idOrName}', tags: ['Projects'], security: auth, request: { params: ProjectParam, query: ScopeQuery }, responses: { 200: json(ProjectSchema), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/v9/projects/{idOrName}',
+      tags: ['Projects'],
+      security: auth,
+      request: { params: ProjectParam, query: ScopeQuery },
+      responses: { 200: json(ProjectSchema), ...errors },
+    }),
     async (c) => {
       const scope = await scopeFor(c, 'project:read');
-      const [project] = await withDeployments(c, scope, [await getProject(c.var.options.db, scope.teamId, c.req.valid('param').idOrName)]);
+      const [project] = await withDeployments(c, scope, [
+        await getProject(c.var.options.db, scope.teamId, c.req.valid('param').idOrName),
+      ]);
       return c.json(project!, 200);
     },
   );
@@ -59,7 +94,14 @@ export function projectRoutes() {
   // POST /v11/projects and /v1/projects - create a project (the CLI uses v1)
   for (const path of ['/v11/projects', '/v10/projects', '/v1/projects']) {
     app.openapi(
-      createRoute({ method: 'post', path, tags: ['Projects'], security: auth, request: { query: ScopeQuery, ...body(ProjectCreate) }, responses: { 200: json(ProjectSchema), ...errors } }),
+      createRoute({
+        method: 'post',
+        path,
+        tags: ['Projects'],
+        security: auth,
+        request: { query: ScopeQuery, ...body(ProjectCreate) },
+        responses: { 200: json(ProjectSchema), ...errors },
+      }),
       async (c) => {
         const scope = await scopeFor(c, 'project:create');
         return c.json(projectJson(await createProject(c.var.options.db, scope.teamId, c.req.valid('json'))), 200);
@@ -69,16 +111,35 @@ export function projectRoutes() {
 
   // PATCH /v9/projects/{idOrName} - rename or change build settings
   app.openapi(
-    createRoute({ method: 'patch', path: '/v9/projects/{idOrName}', tags: ['Projects'], security: auth, request: { params: ProjectParam, query: ScopeQuery, ...body(ProjectPatch) }, responses: { 200: json(ProjectSchema), ...errors } }),
+    createRoute({
+      method: 'patch',
+      path: '/v9/projects/{idOrName}',
+      tags: ['Projects'],
+      security: auth,
+      request: { params: ProjectParam, query: ScopeQuery, ...body(ProjectPatch) },
+      responses: { 200: json(ProjectSchema), ...errors },
+    }),
     async (c) => {
       const scope = await scopeFor(c, 'project:update');
-      return c.json(projectJson(await updateProject(c.var.options.db, scope.teamId, c.req.valid('param').idOrName, c.req.valid('json'))), 200);
+      return c.json(
+        projectJson(
+          await updateProject(c.var.options.db, scope.teamId, c.req.valid('param').idOrName, c.req.valid('json')),
+        ),
+        200,
+      );
     },
   );
 
   // DELETE /v9/projects/{idOrName} - delete the project, its deployments and its hosts (204)
   app.openapi(
-    createRoute({ method: 'delete', path: '/v9/projects/{idOrName}', tags: ['Projects'], security: auth, request: { params: ProjectParam, query: ScopeQuery }, responses: { 204: { description: 'Deleted' }, ...errors } }),
+    createRoute({
+      method: 'delete',
+      path: '/v9/projects/{idOrName}',
+      tags: ['Projects'],
+      security: auth,
+      request: { params: ProjectParam, query: ScopeQuery },
+      responses: { 204: { description: 'Deleted' }, ...errors },
+    }),
     async (c) => {
       const scope = await scopeFor(c, 'project:delete');
       const { hosts } = await deleteProject(c.var.options.db, scope.teamId, c.req.valid('param').idOrName);

@@ -31,13 +31,22 @@ const upgrade = (actorId: string, extra: Record<string, unknown> = {}) => ({
 
 describe('POST /stream/internal', () => {
   it('stores a beaconed record with email, ip and phone redacted at any depth', async () => {
-    const sent = upgrade(alice.user.id, { email: 'alice@example.com', meta: { ip: '10.0.0.1', Phone: '+1 555' }, cartTotal: 20 });
+    const sent = upgrade(alice.user.id, {
+      email: 'alice@example.com',
+      meta: { ip: '10.0.0.1', Phone: '+1 555' },
+      cartTotal: 20,
+    });
     const res = await beacon(sent);
     expect(res.status).toBe(200);
     expect(res.json.id).toMatch(/^evt_/);
     const read = await t.call('GET', '/v1/stream/internal?topic=upgrade_modal', { cookie: staff.cookie });
     const stored = read.json.events.find((e: { record: { id: string } }) => e.record.id === sent.record.id);
-    expect(stored.record).toMatchObject({ email: 'REDACTED', meta: { ip: 'REDACTED', Phone: 'REDACTED' }, cartTotal: 20, actorId: alice.user.id });
+    expect(stored.record).toMatchObject({
+      email: 'REDACTED',
+      meta: { ip: 'REDACTED', Phone: 'REDACTED' },
+      cartTotal: 20,
+      actorId: alice.user.id,
+    });
   });
 
   it.each([
@@ -67,7 +76,9 @@ describe('GET /v1/stream/internal', () => {
     expect(own.json.events.length).toBeGreaterThan(0);
     expect(own.json.events.every((e: { record: { actorId: string } }) => e.record.actorId === bob.user.id)).toBe(true);
     const all = await t.call('GET', '/v1/stream/internal?topic=upgrade_modal&limit=100', { cookie: staff.cookie });
-    expect(new Set(all.json.events.map((e: { record: { actorId: string } }) => e.record.actorId))).toContain(alice.user.id);
+    expect(new Set(all.json.events.map((e: { record: { actorId: string } }) => e.record.actorId))).toContain(
+      alice.user.id,
+    );
     expect((await t.call('GET', '/v1/stream/internal', { cookie: bob.cookie })).status).toBe(400);
     expect((await t.call('GET', '/v1/stream/internal?topic=upgrade_modal')).status).toBe(403);
   });

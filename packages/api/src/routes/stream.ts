@@ -4,7 +4,14 @@
 // `navigator.sendBeacon` sends it as text/plain. Reading back is for staff, or for the actor's own
 // records, so a user can see what was recorded about them.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { DomainError, hitRateLimit, isStaff, listActivityEvents, recordActivityEvent, type ActivityEvent } from '@nimbus/db';
+import {
+  type ActivityEvent,
+  DomainError,
+  hitRateLimit,
+  isStaff,
+  listActivityEvents,
+  recordActivityEvent,
+} from '@nimbus/db';
 import { checkOrigin } from '../auth';
 import type { AppEnv } from '../context';
 import { errors, json } from '../schemas/common';
@@ -15,7 +22,10 @@ const EVENTS_PER_IP_PER_MINUTE = 240;
 
 export const StreamEvent = z
   .object({
-    topic: z.string().regex(/^[a-z0-9][a-z0-9_.:-]{0,63}$/, 'topic is 1 to 64 lower-case letters, digits, "_", ".", ":" or "-".').describe('The kind of record, e.g. upgrade_modal.'),
+    topic: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_.:-]{0,63}$/, 'topic is 1 to 64 lower-case letters, digits, "_", ".", ":" or "-".')
+      .describe('The kind of record, e.g. upgrade_modal.'),
     record: z
       .object({
         id: z.string().min(1).max(128).describe('Made by the sender, so a retried beacon can be recognised.'),
@@ -30,7 +40,12 @@ const EventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-const eventJson = (event: ActivityEvent) => ({ id: event.id, topic: event.topic, record: event.record, createdAt: event.createdAt.getTime() });
+const eventJson = (event: ActivityEvent) => ({
+  id: event.id,
+  topic: event.topic,
+  record: event.record,
+  createdAt: event.createdAt.getTime(),
+});
 
 export function streamRoutes() {
   const app = new OpenAPIHono<AppEnv>();
@@ -48,7 +63,11 @@ export function streamRoutes() {
   app.post('/stream/internal', async (c) => {
     checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
     const text = await c.req.text();
-    if (text.length > MAX_BODY_BYTES) throw new DomainError('payload_too_large', `An event is at most ${MAX_BODY_BYTES / 1024} KB. Send fewer properties.`);
+    if (text.length > MAX_BODY_BYTES)
+      throw new DomainError(
+        'payload_too_large',
+        `An event is at most ${MAX_BODY_BYTES / 1024} KB. Send fewer properties.`,
+      );
     const { db } = c.var.options;
     if (!(await hitRateLimit(db, `stream:ip:${clientIp(c)}`, EVENTS_PER_IP_PER_MINUTE, 60_000))) {
       throw new DomainError('rate_limited', 'Too many events from this address. Try again in a minute.');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_NAME_INVALID, TEAM_NAME_REQUIRED } from '@nimbus/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi } from '../testing';
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -34,7 +34,10 @@ describe('teams', () => {
     expect(taken.status).toBe(409);
     const personalTaken = await t.call('POST', '/v1/teams', { token, body: { name: 'Mine', slug: 'slugs' } });
     expect(personalTaken.status).toBe(409);
-    const patched = await t.call('PATCH', `/v2/teams/${first.json.id}`, { token, body: { name: 'First Company', slug: 'first-company' } });
+    const patched = await t.call('PATCH', `/v2/teams/${first.json.id}`, {
+      token,
+      body: { name: 'First Company', slug: 'first-company' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ name: 'First Company', slug: 'first-company' });
     expect((await t.call('GET', '/teams/first-company', { token })).json.id).toBe(first.json.id);
@@ -74,7 +77,10 @@ describe('members and invitations', () => {
   it('invites by e-mail, keeps the link in the outbox without SMTP, and the invitee accepts', async () => {
     const owner = await t.signup('inviter@example.com');
     const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Invite Co' } });
-    const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email: 'Invitee@example.com', role: 'DEVELOPER' } });
+    const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'Invitee@example.com', role: 'DEVELOPER' },
+    });
     expect(invite.status).toBe(200);
     expect(invite.json).toMatchObject({ email: 'invitee@example.com', role: 'DEVELOPER', delivered: false });
     const outbox = await t.call('GET', `/v1/teams/${team.json.id}/outbox`, { token: owner.token });
@@ -89,7 +95,11 @@ describe('members and invitations', () => {
     // The link tells a logged-out visitor which team it is for; a made-up one is a 404.
     const preview = await t.call('GET', `/v1/invitations/${secret}`);
     expect(preview.status).toBe(200);
-    expect(preview.json).toEqual({ email: 'invitee@example.com', role: 'DEVELOPER', team: { id: team.json.id, slug: team.json.slug, name: 'Invite Co' } });
+    expect(preview.json).toEqual({
+      email: 'invitee@example.com',
+      role: 'DEVELOPER',
+      team: { id: team.json.id, slug: team.json.slug, name: 'Invite Co' },
+    });
     expect((await t.call('GET', `/v1/invitations/${secret}x`)).status).toBe(404);
     expect((await t.call('POST', `/v1/invitations/${secret}/accept`)).status).toBe(403);
 
@@ -109,22 +119,37 @@ describe('members and invitations', () => {
     const owner = await t.signup('boss@example.com');
     const viewer = await t.signup('watcher@example.com');
     const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Roles Co' } });
-    const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email: 'watcher@example.com', role: 'VIEWER' } });
+    const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'watcher@example.com', role: 'VIEWER' },
+    });
     await t.call('POST', `/v1/invitations/${inv.json.link.split('/invite/')[1]}/accept`, { token: viewer.token });
 
     const denied = [
-      await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: viewer.token, body: { email: 'x@example.com', role: 'OWNER' } }),
+      await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+        token: viewer.token,
+        body: { email: 'x@example.com', role: 'OWNER' },
+      }),
       await t.call('PATCH', `/v2/teams/${team.json.id}`, { token: viewer.token, body: { name: 'Hijacked' } }),
-      await t.call('PATCH', `/v1/teams/${team.json.id}/members/${owner.user.id}`, { token: viewer.token, body: { role: 'VIEWER' } }),
+      await t.call('PATCH', `/v1/teams/${team.json.id}/members/${owner.user.id}`, {
+        token: viewer.token,
+        body: { role: 'VIEWER' },
+      }),
       await t.call('DELETE', `/v1/teams/${team.json.id}/members/${owner.user.id}`, { token: viewer.token }),
     ];
     for (const r of denied) {
       expect(r.status).toBe(403);
       expect(r.json.error.message).toMatch(/VIEWER/);
     }
-    const promoted = await t.call('PATCH', `/v1/teams/${team.json.id}/members/${viewer.user.id}`, { token: owner.token, body: { role: 'MEMBER' } });
+    const promoted = await t.call('PATCH', `/v1/teams/${team.json.id}/members/${viewer.user.id}`, {
+      token: owner.token,
+      body: { role: 'MEMBER' },
+    });
     expect(promoted.json).toEqual({ uid: viewer.user.id, role: 'MEMBER' });
-    const badRole = await t.call('PATCH', `/v1/teams/${team.json.id}/members/${viewer.user.id}`, { token: owner.token, body: { role: 'KING' } });
+    const badRole = await t.call('PATCH', `/v1/teams/${team.json.id}/members/${viewer.user.id}`, {
+      token: owner.token,
+      body: { role: 'KING' },
+    });
     expect(badRole.status).toBe(400);
   });
 
@@ -132,13 +157,19 @@ describe('members and invitations', () => {
     const owner = await t.signup('solo@example.com');
     const member = await t.signup('leaver@example.com');
     const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Solo Co' } });
-    const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email: 'leaver@example.com', role: 'MEMBER' } });
+    const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'leaver@example.com', role: 'MEMBER' },
+    });
     await t.call('POST', `/v1/invitations/${inv.json.link.split('/invite/')[1]}/accept`, { token: member.token });
 
     const leave = await t.call('DELETE', `/v1/teams/${team.json.id}/members/me`, { token: owner.token });
     expect(leave.status).toBe(400);
     expect(leave.json.error.code).toBe('last_owner');
-    const demote = await t.call('PATCH', `/v1/teams/${team.json.id}/members/${owner.user.id}`, { token: owner.token, body: { role: 'MEMBER' } });
+    const demote = await t.call('PATCH', `/v1/teams/${team.json.id}/members/${owner.user.id}`, {
+      token: owner.token,
+      body: { role: 'MEMBER' },
+    });
     expect(demote.json.error.code).toBe('last_owner');
     expect((await t.call('DELETE', `/v1/teams/${team.json.id}/members/me`, { token: member.token })).status).toBe(200);
     expect((await t.call('GET', `/v2/teams/${team.json.id}`, { token: member.token })).status).toBe(404);

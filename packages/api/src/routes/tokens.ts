@@ -15,7 +15,13 @@ export function tokenRoutes() {
   // GET /v6/user/tokens (also v5, v1) - list tokens, newest first
   for (const path of ['/v6/user/tokens', '/v5/user/tokens', '/v1/user/tokens']) {
     app.openapi(
-      createRoute({ method: 'get', path, tags: ['Tokens'], security: auth, responses: { 200: json(z.object({ tokens: z.array(TokenSchema), pagination: PaginationSchema })), ...errors } }),
+      createRoute({
+        method: 'get',
+        path,
+        tags: ['Tokens'],
+        security: auth,
+        responses: { 200: json(z.object({ tokens: z.array(TokenSchema), pagination: PaginationSchema })), ...errors },
+      }),
       async (c) => {
         const tokens = (await listTokens(c.var.options.db, c.var.user.id)).map(tokenJson);
         return c.json({ tokens, pagination: page(tokens) }, 200);
@@ -25,11 +31,20 @@ export function tokenRoutes() {
 
   // POST /v3/user/tokens - create a token; the bearer value is in this reply only
   app.openapi(
-    createRoute({ method: 'post', path: '/v3/user/tokens', tags: ['Tokens'], security: auth, request: body(TokenCreate), responses: { 200: json(z.object({ token: TokenSchema, bearerToken: z.string() })), ...errors } }),
+    createRoute({
+      method: 'post',
+      path: '/v3/user/tokens',
+      tags: ['Tokens'],
+      security: auth,
+      request: body(TokenCreate),
+      responses: { 200: json(z.object({ token: TokenSchema, bearerToken: z.string() })), ...errors },
+    }),
     async (c) => {
       const input = c.req.valid('json');
       const { db } = c.var.options;
-      const teamId = input.teamId ? (await getTeamForUser(db, c.var.user.id, input.teamId)).id : c.var.token?.teamId ?? null;
+      const teamId = input.teamId
+        ? (await getTeamForUser(db, c.var.user.id, input.teamId)).id
+        : (c.var.token?.teamId ?? null);
       const { token, bearerToken } = await createToken(db, {
         userId: c.var.user.id,
         name: input.name,
@@ -42,7 +57,14 @@ export function tokenRoutes() {
 
   // GET /v5/user/tokens/{id} - one token's metadata ("current" is the calling token)
   app.openapi(
-    createRoute({ method: 'get', path: '/v5/user/tokens/{id}', tags: ['Tokens'], security: auth, request: { params: IdParam }, responses: { 200: json(z.object({ token: TokenSchema })), ...errors } }),
+    createRoute({
+      method: 'get',
+      path: '/v5/user/tokens/{id}',
+      tags: ['Tokens'],
+      security: auth,
+      request: { params: IdParam },
+      responses: { 200: json(z.object({ token: TokenSchema })), ...errors },
+    }),
     async (c) => {
       const id = c.req.valid('param').id === 'current' && c.var.token ? c.var.token.id : c.req.valid('param').id;
       return c.json({ token: tokenJson(await getToken(c.var.options.db, c.var.user.id, id)) }, 200);
@@ -51,7 +73,14 @@ export function tokenRoutes() {
 
   // DELETE /v3/user/tokens/{id} - revoke a token
   app.openapi(
-    createRoute({ method: 'delete', path: '/v3/user/tokens/{id}', tags: ['Tokens'], security: auth, request: { params: IdParam }, responses: { 200: json(z.object({ tokenId: z.string() })), ...errors } }),
+    createRoute({
+      method: 'delete',
+      path: '/v3/user/tokens/{id}',
+      tags: ['Tokens'],
+      security: auth,
+      request: { params: IdParam },
+      responses: { 200: json(z.object({ tokenId: z.string() })), ...errors },
+    }),
     async (c) => {
       const id = c.req.valid('param').id === 'current' && c.var.token ? c.var.token.id : c.req.valid('param').id;
       await revokeToken(c.var.options.db, c.var.user.id, id);

@@ -33,7 +33,14 @@ export const UserPatch = z
   .openapi('UserPatch');
 
 export const TokenSchema = z
-  .object({ id: z.string(), name: z.string(), type: z.string(), origin: z.string(), createdAt: z.number(), activeAt: z.number() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    origin: z.string(),
+    createdAt: z.number(),
+    activeAt: z.number(),
+  })
   .passthrough()
   .openapi('AuthToken');
 

@@ -21,9 +21,20 @@ export const DeploymentCreate = z
   .object({
     name: z.string().optional().describe('Project name; the project is created when it does not exist.'),
     project: z.string().optional().describe('Project id or name, instead of name.'),
-    files: z.array(z.union([FileRef, InlineFile])).optional().describe('Every file of the deployment, by digest or inline.'),
-    deploymentId: z.string().optional().describe('Redeploy: build this earlier deployment again (its files, the current settings and env vars); send no files.'),
-    target: z.enum(['production', 'preview', 'staging']).nullish().describe('production moves the production host when READY.'),
+    files: z
+      .array(z.union([FileRef, InlineFile]))
+      .optional()
+      .describe('Every file of the deployment, by digest or inline.'),
+    deploymentId: z
+      .string()
+      .optional()
+      .describe(
+        'Redeploy: build this earlier deployment again (its files, the current settings and env vars); send no files.',
+      ),
+    target: z
+      .enum(['production', 'preview', 'staging'])
+      .nullish()
+      .describe('production moves the production host when READY.'),
     projectSettings: z.object(ProjectSettingsFields).passthrough().nullish(),
     meta: z.record(z.string(), z.string()).optional().describe('Free key/value pairs shown with the deployment.'),
   })
@@ -31,7 +42,13 @@ export const DeploymentCreate = z
   .openapi('DeploymentCreate');
 
 export const DeploymentSchema = z
-  .object({ id: z.string(), url: z.string(), readyState: z.string(), aliasAssigned: z.boolean(), createdAt: z.number() })
+  .object({
+    id: z.string(),
+    url: z.string(),
+    readyState: z.string(),
+    aliasAssigned: z.boolean(),
+    createdAt: z.number(),
+  })
   .passthrough()
   .openapi('Deployment');
 

@@ -15,19 +15,42 @@ const SearchEvent = z
     timestamp: z.number().int().positive().optional().describe('When it happened (ms); defaults to when it arrived.'),
     queryID: z.string().min(1).max(64).optional().describe('The search that led to the event.'),
     objectIDs: z.array(z.string().min(1).max(500)).min(1).max(20).optional(),
-    positions: z.array(z.number().int().positive()).min(1).max(20).optional().describe('1-based positions of objectIDs in the results.'),
+    positions: z
+      .array(z.number().int().positive())
+      .min(1)
+      .max(20)
+      .optional()
+      .describe('1-based positions of objectIDs in the results.'),
     objectData: z
-      .array(z.object({ queryID: z.string().min(1).max(64).optional(), price: z.union([z.number(), z.string()]).optional(), discount: z.union([z.number(), z.string()]).optional(), quantity: z.number().optional() }))
+      .array(
+        z.object({
+          queryID: z.string().min(1).max(64).optional(),
+          price: z.union([z.number(), z.string()]).optional(),
+          discount: z.union([z.number(), z.string()]).optional(),
+          quantity: z.number().optional(),
+        }),
+      )
       .max(20)
       .optional()
       .describe('Per-object data; a conversion sent with inferQueryID carries the queryID of the click here.'),
-    filters: z.array(z.string().min(1).max(500)).min(1).max(10).optional().describe('URL-encoded `attribute:value` filters.'),
+    filters: z
+      .array(z.string().min(1).max(500))
+      .min(1)
+      .max(10)
+      .optional()
+      .describe('URL-encoded `attribute:value` filters.'),
   })
   .superRefine((event, ctx) => {
-    if (!event.objectIDs === !event.filters) ctx.addIssue({ code: 'custom', message: 'Send either objectIDs or filters.' });
-    if (event.eventSubtype && event.eventType !== 'conversion') ctx.addIssue({ code: 'custom', path: ['eventSubtype'], message: 'Only conversions have an eventSubtype.' });
+    if (!event.objectIDs === !event.filters)
+      ctx.addIssue({ code: 'custom', message: 'Send either objectIDs or filters.' });
+    if (event.eventSubtype && event.eventType !== 'conversion')
+      ctx.addIssue({ code: 'custom', path: ['eventSubtype'], message: 'Only conversions have an eventSubtype.' });
     if (event.eventType === 'click' && event.queryID && event.positions?.length !== event.objectIDs?.length) {
-      ctx.addIssue({ code: 'custom', path: ['positions'], message: 'A click after a search needs one position per objectID.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['positions'],
+        message: 'A click after a search needs one position per objectID.',
+      });
     }
   });
 
@@ -52,7 +75,14 @@ export const StoredSearchEvent = z
     objectIDs: z.array(z.string()),
     positions: z.array(z.number()).nullable(),
     objectData: z
-      .array(z.object({ queryID: z.string().min(1).max(64).optional(), price: z.union([z.number(), z.string()]).optional(), discount: z.union([z.number(), z.string()]).optional(), quantity: z.number().optional() }))
+      .array(
+        z.object({
+          queryID: z.string().min(1).max(64).optional(),
+          price: z.union([z.number(), z.string()]).optional(),
+          discount: z.union([z.number(), z.string()]).optional(),
+          quantity: z.number().optional(),
+        }),
+      )
       .max(20)
       .optional()
       .describe('Per-object data; a conversion sent with inferQueryID carries the queryID of the click here.'),

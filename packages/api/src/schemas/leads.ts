@@ -8,8 +8,14 @@ export const LeadCreate = z
     name: z.string().trim().min(1, 'Tell us your name.').max(200).describe('Full name of the person writing.'),
     email: z.string().trim().email('Enter a work e-mail address such as ada@example.com.').max(320),
     company: z.string().trim().min(1, 'Tell us your company name.').max(200),
-    companySize: z.enum(COMPANY_SIZES, { message: `Choose a company size: ${COMPANY_SIZES.join(', ')}.` }).describe('Number of employees.'),
-    message: z.string().max(5000, 'Keep the message under 5,000 characters.').default('').describe('What the visitor wants to talk about.'),
+    companySize: z
+      .enum(COMPANY_SIZES, { message: `Choose a company size: ${COMPANY_SIZES.join(', ')}.` })
+      .describe('Number of employees.'),
+    message: z
+      .string()
+      .max(5000, 'Keep the message under 5,000 characters.')
+      .default('')
+      .describe('What the visitor wants to talk about.'),
     sourcePath: z.string().max(500).regex(/^\//).optional().describe('The site path the form was sent from.'),
   })
   .openapi('LeadCreate');
@@ -32,5 +38,9 @@ export const LeadSchema = z
 export const LeadListQuery = z.object({
   kind: z.enum(LEAD_KINDS).optional().describe('Only leads of this kind.'),
   limit: z.coerce.number().int().min(1).max(500).default(100).describe('At most this many leads (1 to 500).'),
-  until: z.coerce.number().int().optional().describe('Only leads created before this time (ms); use `pagination.next` to page.'),
+  until: z.coerce
+    .number()
+    .int()
+    .optional()
+    .describe('Only leads created before this time (ms); use `pagination.next` to page.'),
 });

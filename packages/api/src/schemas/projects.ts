@@ -14,17 +14,30 @@ export const ProjectSettingsFields = {
 };
 
 export const ProjectSchema = z
-  .object({ id: z.string(), name: z.string(), accountId: z.string(), framework: z.string().nullable(), createdAt: z.number() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    accountId: z.string(),
+    framework: z.string().nullable(),
+    createdAt: z.number(),
+  })
   .passthrough()
   .openapi('Project');
 
 export const ProjectCreate = z
-  .object({ name: z.string().describe('Up to 100 lower-case letters, digits, ".", "_" or "-".'), ...ProjectSettingsFields })
+  .object({
+    name: z.string().describe('Up to 100 lower-case letters, digits, ".", "_" or "-".'),
+    ...ProjectSettingsFields,
+  })
   .passthrough()
   .openapi('ProjectCreate');
 
 export const ProjectPatch = z
-  .object({ name: z.string().optional(), speedInsights: z.boolean().optional().describe('Turns Speed Insights on or off for the project.'), ...ProjectSettingsFields })
+  .object({
+    name: z.string().optional(),
+    speedInsights: z.boolean().optional().describe('Turns Speed Insights on or off for the project.'),
+    ...ProjectSettingsFields,
+  })
   .passthrough()
   .openapi('ProjectPatch');
 
@@ -44,18 +57,34 @@ export const EnvCreateItem = z
     key: z.string().optional().describe('Letters, digits and _, not starting with a digit.'),
     value: z.string().optional(),
     target: target.optional().describe('production, preview and/or development.'),
-    type: z.string().optional().describe('encrypted (default), plain or sensitive; sensitive values are never shown again.'),
+    type: z
+      .string()
+      .optional()
+      .describe('encrypted (default), plain or sensitive; sensitive values are never shown again.'),
     comment: z.string().nullish(),
   })
   .passthrough()
   .openapi('EnvCreate');
 
 export const EnvPatch = z
-  .object({ key: z.string().optional(), value: z.string().optional(), target: target.optional(), type: z.string().optional(), comment: z.string().nullish() })
+  .object({
+    key: z.string().optional(),
+    value: z.string().optional(),
+    target: target.optional(),
+    type: z.string().optional(),
+    comment: z.string().nullish(),
+  })
   .passthrough()
   .openapi('EnvPatch');
 
 export const EnvSchema = z
-  .object({ id: z.string(), key: z.string(), type: z.string(), target: z.array(z.string()), value: z.string(), decrypted: z.boolean() })
+  .object({
+    id: z.string(),
+    key: z.string(),
+    type: z.string(),
+    target: z.array(z.string()),
+    value: z.string(),
+    decrypted: z.boolean(),
+  })
   .passthrough()
   .openapi('EnvVar');

@@ -3,7 +3,13 @@ import { z } from '@hono/zod-openapi';
 import { ROLES } from '@nimbus/core';
 
 export const TeamSchema = z
-  .object({ id: z.string(), slug: z.string(), name: z.string().nullable(), createdAt: z.number(), personal: z.boolean() })
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string().nullable(),
+    createdAt: z.number(),
+    personal: z.boolean(),
+  })
   .passthrough()
   .openapi('Team');
 
@@ -19,7 +25,14 @@ export const TeamPatch = z.object({ name: z.string().optional(), slug: z.string(
 export const TeamIdParam = z.object({ teamId: z.string().openapi({ param: { name: 'teamId', in: 'path' } }) });
 
 export const MemberSchema = z
-  .object({ uid: z.string(), email: z.string(), username: z.string(), name: z.string().nullable(), role: z.enum(ROLES), createdAt: z.number() })
+  .object({
+    uid: z.string(),
+    email: z.string(),
+    username: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(ROLES),
+    createdAt: z.number(),
+  })
   .openapi('TeamMember');
 export type Member = z.infer<typeof MemberSchema>;
 

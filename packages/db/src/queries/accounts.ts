@@ -1,7 +1,8 @@
 // Accounts: sign-up (user + personal hobby team, the "northstar" model), login, sessions, profile.
+
+import { isReservedSlug, slugify } from '@nimbus/core';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { isReservedSlug, slugify } from '@nimbus/core';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString, sha256 } from '../ids';
@@ -24,7 +25,10 @@ export function validateEmail(email: string): void {
   }
 }
 
-export async function registerUser(db: Db, input: { email: string; password: string; name?: string | null }): Promise<User> {
+export async function registerUser(
+  db: Db,
+  input: { email: string; password: string; name?: string | null },
+): Promise<User> {
   const email = normalizeEmail(input.email);
   validateEmail(email);
   if (input.password.length < 8) throw new DomainError('bad_request', 'Use a password of at least 8 characters.');
@@ -113,7 +117,10 @@ export async function updateUser(db: Db, id: string, patch: { name?: string | nu
     // The personal team carries its user's name (spec 1: a personal account is shown by the user's name).
     if (name !== undefined) {
       const personal = tx.select({ id: memberships.teamId }).from(memberships).where(eq(memberships.userId, id));
-      await tx.update(teams).set({ name, updatedAt: new Date() }).where(and(eq(teams.personal, true), inArray(teams.id, personal)));
+      await tx
+        .update(teams)
+        .set({ name, updatedAt: new Date() })
+        .where(and(eq(teams.personal, true), inArray(teams.id, personal)));
     }
     return user;
   });

@@ -14,7 +14,11 @@ const LABEL_MAX = 63;
 
 /** A DNS label made from a project name: a-z, 0-9 and single dashes. */
 export function hostLabel(name: string, max = LABEL_MAX): string {
-  const label = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const label = name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   return label.slice(0, max).replace(/-$/, '') || 'project';
 }
 
@@ -37,7 +41,11 @@ async function productionHost(tx: Tx, deployment: Deployment): Promise<{ id: str
   if (current) return current;
   const [team] = await tx.select({ slug: teams.slug }).from(teams).where(eq(teams.id, deployment.teamId));
   const base = hostLabel(deployment.name);
-  const candidates = [base, hostLabel(`${base}-${team?.slug ?? 'team'}`), hostLabel(`${base.slice(0, 50)}-${randomString(6, 'abcdefghijklmnopqrstuvwxyz0123456789')}`)];
+  const candidates = [
+    base,
+    hostLabel(`${base}-${team?.slug ?? 'team'}`),
+    hostLabel(`${base.slice(0, 50)}-${randomString(6, 'abcdefghijklmnopqrstuvwxyz0123456789')}`),
+  ];
   for (const host of candidates) if (!(await labelTaken(tx, host))) return { id: null, host };
   throw new DomainError('conflict', 'Could not find a free production host for this project; rename the project.');
 }
@@ -48,7 +56,13 @@ export async function assignProduction(tx: Tx, deployment: Deployment): Promise<
   if (id) {
     await tx.update(aliases).set({ deploymentId: deployment.id, updatedAt: new Date() }).where(eq(aliases.id, id));
   } else {
-    await tx.insert(aliases).values({ id: newId('als'), host, deploymentId: deployment.id, projectId: deployment.projectId, teamId: deployment.teamId });
+    await tx.insert(aliases).values({
+      id: newId('als'),
+      host,
+      deploymentId: deployment.id,
+      projectId: deployment.projectId,
+      teamId: deployment.teamId,
+    });
   }
   await notifyAlias(tx, host);
   return host;
@@ -65,12 +79,19 @@ export async function moveProduction(
       .from(deployments)
       .where(and(eq(deployments.id, input.deploymentId), eq(deployments.teamId, input.teamId)))
       .for('update');
-    if (!deployment || deployment.projectId !== input.projectId) throw notFound(`The deployment "${input.deploymentId}" of this project`);
+    if (!deployment || deployment.projectId !== input.projectId)
+      throw notFound(`The deployment "${input.deploymentId}" of this project`);
     if (deployment.state !== 'READY') {
-      throw new DomainError('bad_request', `The deployment is ${deployment.state}; only a READY deployment can serve production.`);
+      throw new DomainError(
+        'bad_request',
+        `The deployment is ${deployment.state}; only a READY deployment can serve production.`,
+      );
     }
     if (input.mode === 'rollback' && deployment.target !== 'production') {
-      throw new DomainError('bad_request', 'Roll back only to an earlier production deployment; use promote for a preview deployment.');
+      throw new DomainError(
+        'bad_request',
+        'Roll back only to an earlier production deployment; use promote for a preview deployment.',
+      );
     }
     const host = await assignProduction(tx, deployment);
     return { host, deployment };
@@ -87,7 +108,10 @@ export async function aliasHostsOfProject(db: Db | Tx, projectId: string): Promi
 }
 
 /** Each project's production host and the deployment it serves now (after promote or rollback too). */
-export async function productionOf(db: Db, projectIds: string[]): Promise<{ projectId: string; host: string; deployment: Deployment }[]> {
+export async function productionOf(
+  db: Db,
+  projectIds: string[],
+): Promise<{ projectId: string; host: string; deployment: Deployment }[]> {
   if (!projectIds.length) return [];
   return db
     .select({ projectId: aliases.projectId, host: aliases.host, deployment: deployments })

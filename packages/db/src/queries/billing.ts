@@ -1,7 +1,8 @@
 // Plan changes: hobby → pro starts the 14-day trial once per team; later upgrades are paid at once;
 // pro → hobby downgrades. Enterprise is sold by people, not by this call.
-import { eq } from 'drizzle-orm';
+
 import { PRO_TRIAL_DAYS } from '@nimbus/core';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { teams } from '../schema';
@@ -12,7 +13,11 @@ export type ConversionType = 'trial' | 'paid' | 'downgrade';
 export async function changePlan(db: Db, teamId: string, plan: string, now = new Date()) {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw notFound('The team');
-  if (plan === 'enterprise') throw new DomainError('bad_request', 'Enterprise plans are arranged with our sales team: contact us at /contact/sales.');
+  if (plan === 'enterprise')
+    throw new DomainError(
+      'bad_request',
+      'Enterprise plans are arranged with our sales team: contact us at /contact/sales.',
+    );
   if (plan !== 'pro' && plan !== 'hobby') throw new DomainError('bad_request', 'plan must be "pro" or "hobby".');
   if (team.plan === plan) throw new DomainError('conflict', `This team is already on the ${plan} plan.`);
   if (plan === 'pro' && team.personal) {

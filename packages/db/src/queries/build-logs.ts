@@ -9,9 +9,17 @@ export type LogLine = typeof buildLogs.$inferSelect;
 
 const LINE_MAX = 4096;
 
-export async function appendLogs(db: Db, deploymentId: string, lines: { type: LogType; text: string }[]): Promise<void> {
+export async function appendLogs(
+  db: Db,
+  deploymentId: string,
+  lines: { type: LogType; text: string }[],
+): Promise<void> {
   if (!lines.length) return;
-  const rows = lines.map((l) => ({ deploymentId, type: l.type, text: l.text.length > LINE_MAX ? `${l.text.slice(0, LINE_MAX)}…` : l.text }));
+  const rows = lines.map((l) => ({
+    deploymentId,
+    type: l.type,
+    text: l.text.length > LINE_MAX ? `${l.text.slice(0, LINE_MAX)}…` : l.text,
+  }));
   for (let i = 0; i < rows.length; i += 500) await db.insert(buildLogs).values(rows.slice(i, i + 500));
 }
 

@@ -18,25 +18,42 @@ export const FILES_MAX = 20_000;
 
 /** Rejects "..", absolute paths, NUL, backslashes, duplicates and a path that is both file and folder. */
 export function validateFiles(files: FileEntry[]): FileEntry[] {
-  if (!files.length) throw new DomainError('bad_request', 'The deployment has no files. Deploy a folder with at least one file.');
-  if (files.length > FILES_MAX) throw new DomainError('bad_request', `A deployment has at most ${FILES_MAX} files; this one has ${files.length}.`);
+  if (!files.length)
+    throw new DomainError('bad_request', 'The deployment has no files. Deploy a folder with at least one file.');
+  if (files.length > FILES_MAX)
+    throw new DomainError('bad_request', `A deployment has at most ${FILES_MAX} files; this one has ${files.length}.`);
   const seen = new Set<string>();
   for (const f of files) {
     const p = f.file;
     const bad =
-      typeof p !== 'string' || !p || p.length > PATH_MAX || p.includes('\0') || p.includes('\\') || p.startsWith('/') ||
+      typeof p !== 'string' ||
+      !p ||
+      p.length > PATH_MAX ||
+      p.includes('\0') ||
+      p.includes('\\') ||
+      p.startsWith('/') ||
       p.split('/').some((seg) => seg === '' || seg === '.' || seg === '..');
-    if (bad) throw new DomainError('bad_request', `Unsafe file path ${JSON.stringify(p)}: use relative POSIX paths without "..", "." or empty parts.`);
+    if (bad)
+      throw new DomainError(
+        'bad_request',
+        `Unsafe file path ${JSON.stringify(p)}: use relative POSIX paths without "..", "." or empty parts.`,
+      );
     if (seen.has(p)) throw new DomainError('bad_request', `The file "${p}" is listed twice. List each path once.`);
     seen.add(p);
-    if (!SHA1.test(f.sha)) throw new DomainError('invalid_digest', `The sha of "${p}" is not a SHA-1 digest (40 lower-case hex characters).`);
-    if (!Number.isSafeInteger(f.size) || f.size < 0) throw new DomainError('bad_request', `The size of "${p}" must be a whole number of bytes.`);
+    if (!SHA1.test(f.sha))
+      throw new DomainError(
+        'invalid_digest',
+        `The sha of "${p}" is not a SHA-1 digest (40 lower-case hex characters).`,
+      );
+    if (!Number.isSafeInteger(f.size) || f.size < 0)
+      throw new DomainError('bad_request', `The size of "${p}" must be a whole number of bytes.`);
   }
   for (const p of seen) {
     const parts = p.split('/');
     for (let i = 1; i < parts.length; i++) {
       const dir = parts.slice(0, i).join('/');
-      if (seen.has(dir)) throw new DomainError('bad_request', `"${dir}" is both a file and a folder. Rename one of them.`);
+      if (seen.has(dir))
+        throw new DomainError('bad_request', `"${dir}" is both a file and a folder. Rename one of them.`);
     }
   }
   return files;
@@ -48,7 +65,8 @@ export async function missingBlobs(db: Db, shas: string[]): Promise<string[]> {
   const present = new Set<string>();
   for (let i = 0; i < unique.length; i += 1000) {
     const chunk = unique.slice(i, i + 1000);
-    for (const row of await db.select({ sha: blobs.sha }).from(blobs).where(inArray(blobs.sha, chunk))) present.add(row.sha);
+    for (const row of await db.select({ sha: blobs.sha }).from(blobs).where(inArray(blobs.sha, chunk)))
+      present.add(row.sha);
   }
   return unique.filter((sha) => !present.has(sha));
 }
@@ -58,15 +76,27 @@ export async function recordBlob(db: Db, sha: string, size: number): Promise<voi
 }
 
 export async function recordBlobs(db: Db, rows: { sha: string; size: number }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(blobs).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insert(blobs)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing();
 }
 
 export async function listSourceFiles(db: Db, deploymentId: string) {
-  return db.select().from(deploymentFiles).where(eq(deploymentFiles.deploymentId, deploymentId)).orderBy(asc(deploymentFiles.path));
+  return db
+    .select()
+    .from(deploymentFiles)
+    .where(eq(deploymentFiles.deploymentId, deploymentId))
+    .orderBy(asc(deploymentFiles.path));
 }
 
 export async function listOutputs(db: Db, deploymentId: string) {
-  return db.select().from(deploymentOutputs).where(eq(deploymentOutputs.deploymentId, deploymentId)).orderBy(asc(deploymentOutputs.path));
+  return db
+    .select()
+    .from(deploymentOutputs)
+    .where(eq(deploymentOutputs.deploymentId, deploymentId))
+    .orderBy(asc(deploymentOutputs.path));
 }
 
 export interface TreeNode {
@@ -89,7 +119,13 @@ export function toTree(files: { path: string; sha: string; size: number; mode?: 
       if (!next) node.children!.push((next = { name: dir, type: 'directory', children: [] }));
       node = next;
     }
-    node.children!.push({ name: parts[parts.length - 1]!, type: 'file', uid: f.sha, size: f.size, mode: f.mode ?? 0o100644 });
+    node.children!.push({
+      name: parts[parts.length - 1]!,
+      type: 'file',
+      uid: f.sha,
+      size: f.size,
+      mode: f.mode ?? 0o100644,
+    });
   }
   const sort = (nodes: TreeNode[]): TreeNode[] =>
     nodes

@@ -26,7 +26,10 @@ export async function markBuilding(db: Db, id: string): Promise<Deployment | nul
 /** Back to QUEUED after an interrupted build, with a line in the log saying why. */
 export async function markRequeued(db: Db, id: string, reason: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(deployments).set({ state: 'QUEUED' }).where(and(eq(deployments.id, id), eq(deployments.state, 'BUILDING')));
+    await tx
+      .update(deployments)
+      .set({ state: 'QUEUED' })
+      .where(and(eq(deployments.id, id), eq(deployments.state, 'BUILDING')));
     await tx.insert(buildLogs).values({ deploymentId: id, type: 'info', text: reason });
   });
 }
@@ -37,18 +40,28 @@ export async function markReady(
 ): Promise<{ deployment: Deployment; hosts: string[] } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(deployments).where(eq(deployments.id, input.id)).for('update');
-    if (!current || current.state !== 'BUILDING') return null;
+    if (current?.state !== 'BUILDING') return null;
     const rows = input.outputs.map((o) => ({ deploymentId: input.id, ...o }));
     for (let i = 0; i < rows.length; i += 500) await tx.insert(deploymentOutputs).values(rows.slice(i, i + 500));
     const now = new Date();
     const [deployment] = await tx
       .update(deployments)
-      .set({ state: 'READY', readyAt: now, aliasAssigned: true, aliasAssignedAt: now, config: input.config, framework: input.framework })
+      .set({
+        state: 'READY',
+        readyAt: now,
+        aliasAssigned: true,
+        aliasAssignedAt: now,
+        config: input.config,
+        framework: input.framework,
+      })
       .where(eq(deployments.id, input.id))
       .returning();
-    await tx.insert(buildLogs).values({ deploymentId: input.id, type: 'info', text: `Deployment ready: ${rows.length} files.` });
+    await tx
+      .insert(buildLogs)
+      .values({ deploymentId: input.id, type: 'info', text: `Deployment ready: ${rows.length} files.` });
     const hosts = [deployment!.host];
-    if (deployment!.target === 'production' && (await isNewestProduction(tx, deployment!))) hosts.push(await assignProduction(tx, deployment!));
+    if (deployment!.target === 'production' && (await isNewestProduction(tx, deployment!)))
+      hosts.push(await assignProduction(tx, deployment!));
     return { deployment: deployment!, hosts };
   });
 }
@@ -66,7 +79,12 @@ async function isNewestProduction(tx: Tx, deployment: Deployment): Promise<boole
 }
 
 /** → ERROR with a code and a message a person can act on; a canceled deployment stays CANCELED. */
-export async function markFailed(db: Db, id: string, errorCode: string, errorMessage: string): Promise<Deployment | null> {
+export async function markFailed(
+  db: Db,
+  id: string,
+  errorCode: string,
+  errorMessage: string,
+): Promise<Deployment | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(deployments)

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString } from '../ids';
-import { aliases, buildJobs, buildLogs, deploymentFiles, deployments, type DeploymentState } from '../schema';
+import { aliases, buildJobs, buildLogs, type DeploymentState, deploymentFiles, deployments } from '../schema';
 import { hostLabel, notifyAlias } from './aliases';
 import type { FileEntry } from './deployment-files';
 import type { Project } from './projects';
@@ -45,17 +45,33 @@ export async function createDeployment(db: Db, input: NewDeployment): Promise<De
         source: input.source ?? 'api',
       })
       .returning();
-    const rows = input.files.map((f) => ({ deploymentId: id, path: f.file, sha: f.sha, size: f.size, mode: f.mode ?? 0o100644 }));
+    const rows = input.files.map((f) => ({
+      deploymentId: id,
+      path: f.file,
+      sha: f.sha,
+      size: f.size,
+      mode: f.mode ?? 0o100644,
+    }));
     for (let i = 0; i < rows.length; i += 500) await tx.insert(deploymentFiles).values(rows.slice(i, i + 500));
     await tx.insert(buildJobs).values({ deploymentId: id });
-    await tx.insert(buildLogs).values({ deploymentId: id, type: 'info', text: `Queued ${rows.length} files for a ${input.target} build.` });
+    await tx
+      .insert(buildLogs)
+      .values({ deploymentId: id, type: 'info', text: `Queued ${rows.length} files for a ${input.target} build.` });
     return deployment!;
   });
 }
 
 /** Accepts `dpl_…`, a host label, `label.<deploy domain>[:port]` or a URL, within the team. */
-export async function findDeployment(db: Db, teamId: string, idOrUrl: string, deployDomain: string): Promise<Deployment> {
-  const host = idOrUrl.replace(/^https?:\/\//, '').replace(/[:/].*$/, '').toLowerCase();
+export async function findDeployment(
+  db: Db,
+  teamId: string,
+  idOrUrl: string,
+  deployDomain: string,
+): Promise<Deployment> {
+  const host = idOrUrl
+    .replace(/^https?:\/\//, '')
+    .replace(/[:/].*$/, '')
+    .toLowerCase();
   const label = host.endsWith(`.${deployDomain}`) ? host.slice(0, -deployDomain.length - 1) : host;
   const [byId] = await db
     .select()
@@ -127,9 +143,16 @@ export async function cancelDeployment(db: Db, teamId: string, id: string): Prom
       .for('update');
     if (!row) throw notFound(`The deployment "${id}"`);
     if (row.state !== 'QUEUED' && row.state !== 'BUILDING') {
-      throw new DomainError('bad_request', `The deployment is already ${row.state}; only a queued or building deployment can be canceled.`);
+      throw new DomainError(
+        'bad_request',
+        `The deployment is already ${row.state}; only a queued or building deployment can be canceled.`,
+      );
     }
-    const [updated] = await tx.update(deployments).set({ state: 'CANCELED', canceledAt: new Date() }).where(eq(deployments.id, id)).returning();
+    const [updated] = await tx
+      .update(deployments)
+      .set({ state: 'CANCELED', canceledAt: new Date() })
+      .where(eq(deployments.id, id))
+      .returning();
     await tx.update(buildJobs).set({ state: 'canceled', updatedAt: new Date() }).where(eq(buildJobs.deploymentId, id));
     await tx.insert(buildLogs).values({ deploymentId: id, type: 'info', text: 'The deployment was canceled.' });
     return updated!;
@@ -139,11 +162,17 @@ export async function cancelDeployment(db: Db, teamId: string, id: string): Prom
 /** Deletes a deployment unless it serves the project's production host (promote another first). */
 export async function deleteDeployment(db: Db, teamId: string, id: string): Promise<Deployment> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(deployments).where(and(eq(deployments.id, id), eq(deployments.teamId, teamId)));
+    const [row] = await tx
+      .select()
+      .from(deployments)
+      .where(and(eq(deployments.id, id), eq(deployments.teamId, teamId)));
     if (!row) throw notFound(`The deployment "${id}"`);
     const serving = await tx.select({ host: aliases.host }).from(aliases).where(eq(aliases.deploymentId, id));
     if (serving.length) {
-      throw new DomainError('conflict', `This deployment serves ${serving.map((a) => a.host).join(', ')}. Promote another deployment first, then delete it.`);
+      throw new DomainError(
+        'conflict',
+        `This deployment serves ${serving.map((a) => a.host).join(', ')}. Promote another deployment first, then delete it.`,
+      );
     }
     await tx.delete(deployments).where(eq(deployments.id, id));
     await notifyAlias(tx, row.host);

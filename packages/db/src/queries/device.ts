@@ -27,7 +27,10 @@ export function normalizeUserCode(input: string): string | null {
   return `${letters.slice(0, 4)}-${letters.slice(4)}`;
 }
 
-export async function createDeviceCode(db: Db, input: { clientName: string }): Promise<{ deviceCode: string; row: DeviceCode }> {
+export async function createDeviceCode(
+  db: Db,
+  input: { clientName: string },
+): Promise<{ deviceCode: string; row: DeviceCode }> {
   await db.delete(deviceCodes).where(lt(deviceCodes.expiresAt, new Date()));
   const deviceCode = randomString(40);
   const clientName = input.clientName.trim().slice(0, 60) || 'unknown host';
@@ -36,7 +39,14 @@ export async function createDeviceCode(db: Db, input: { clientName: string }): P
     const userCode = normalizeUserCode(randomString(8, USER_CODE_ALPHABET))!;
     const [row] = await db
       .insert(deviceCodes)
-      .values({ id: newId('dev'), deviceCodeHash: sha256(deviceCode), userCode, clientName, interval: DEVICE_POLL_INTERVAL_S, expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_MS) })
+      .values({
+        id: newId('dev'),
+        deviceCodeHash: sha256(deviceCode),
+        userCode,
+        clientName,
+        interval: DEVICE_POLL_INTERVAL_S,
+        expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_MS),
+      })
       .onConflictDoNothing()
       .returning();
     if (row) return { deviceCode, row };
@@ -49,13 +59,19 @@ export async function getPendingDeviceCode(db: Db, userCode: string): Promise<De
   const code = normalizeUserCode(userCode);
   const [row] = code ? await db.select().from(deviceCodes).where(eq(deviceCodes.userCode, code)) : [];
   if (!row || row.expiresAt.getTime() <= Date.now() || row.status !== 'pending') {
-    throw new DomainError('not_found', `The code "${userCode}" is unknown, has expired or was already used. Run \`nimbus login\` again for a new code.`);
+    throw new DomainError(
+      'not_found',
+      `The code "${userCode}" is unknown, has expired or was already used. Run \`nimbus login\` again for a new code.`,
+    );
   }
   return row;
 }
 
 /** Approves (for the user, optionally with a current team) or denies a pending code. */
-export async function decideDeviceCode(db: Db, input: { userCode: string; userId: string; approve: boolean; team?: string }): Promise<DeviceCode> {
+export async function decideDeviceCode(
+  db: Db,
+  input: { userCode: string; userId: string; approve: boolean; team?: string },
+): Promise<DeviceCode> {
   const pending = await getPendingDeviceCode(db, input.userCode);
   const teamId = input.approve && input.team ? (await getTeamForUser(db, input.userId, input.team)).id : null;
   const [row] = await db
@@ -69,15 +85,24 @@ export async function decideDeviceCode(db: Db, input: { userCode: string; userId
 
 /** One poll of the CLI. An approved code becomes exactly one token, then is consumed. */
 export async function pollDeviceCode(db: Db, deviceCode: string): Promise<DevicePoll> {
-  const [row] = await db.select().from(deviceCodes).where(eq(deviceCodes.deviceCodeHash, sha256(deviceCode)));
+  const [row] = await db
+    .select()
+    .from(deviceCodes)
+    .where(eq(deviceCodes.deviceCodeHash, sha256(deviceCode)));
   const now = Date.now();
   if (!row || row.status === 'consumed' || row.expiresAt.getTime() <= now) return { status: 'expired_token' };
   if (row.status === 'denied') return { status: 'access_denied' };
   if (row.lastPolledAt && now - row.lastPolledAt.getTime() < row.interval * 1000 - POLL_TOLERANCE_MS) {
-    await db.update(deviceCodes).set({ lastPolledAt: new Date(now), interval: row.interval + 5 }).where(eq(deviceCodes.id, row.id));
+    await db
+      .update(deviceCodes)
+      .set({ lastPolledAt: new Date(now), interval: row.interval + 5 })
+      .where(eq(deviceCodes.id, row.id));
     return { status: 'slow_down' };
   }
-  await db.update(deviceCodes).set({ lastPolledAt: new Date(now) }).where(eq(deviceCodes.id, row.id));
+  await db
+    .update(deviceCodes)
+    .set({ lastPolledAt: new Date(now) })
+    .where(eq(deviceCodes.id, row.id));
   if (row.status === 'pending' || !row.userId) return { status: 'authorization_pending' };
   const userId = row.userId;
   return db.transaction(async (tx) => {

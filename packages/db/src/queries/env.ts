@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
-import { envVars, type EnvTarget } from '../schema';
+import { type EnvTarget, envVars } from '../schema';
 
 export type EnvVar = typeof envVars.$inferSelect;
 export type EnvType = EnvVar['type'];
@@ -35,7 +35,8 @@ function checkTargets(target: string | string[] | undefined): EnvTarget[] {
 }
 
 function checkType(type: string | undefined): EnvType {
-  if (type === undefined || type === 'encrypted' || type === 'plain' || type === 'sensitive') return type ?? 'encrypted';
+  if (type === undefined || type === 'encrypted' || type === 'plain' || type === 'sensitive')
+    return type ?? 'encrypted';
   throw new DomainError('bad_request', 'type must be encrypted, plain or sensitive.');
 }
 
@@ -46,11 +47,17 @@ function checkValue(value: unknown): string {
 }
 
 async function checkOverlap(db: Db, projectId: string, key: string, targets: EnvTarget[], exceptId?: string) {
-  const same = await db.select().from(envVars).where(and(eq(envVars.projectId, projectId), eq(envVars.key, key)));
+  const same = await db
+    .select()
+    .from(envVars)
+    .where(and(eq(envVars.projectId, projectId), eq(envVars.key, key)));
   const clash = same.find((v) => v.id !== exceptId && v.targets.some((t) => targets.includes(t)));
   if (clash) {
     const shared = clash.targets.filter((t) => targets.includes(t)).join(', ');
-    throw new DomainError('conflict', `${key} already exists for ${shared}. Edit that variable, or pick other targets.`);
+    throw new DomainError(
+      'conflict',
+      `${key} already exists for ${shared}. Edit that variable, or pick other targets.`,
+    );
   }
 }
 
@@ -59,36 +66,71 @@ export async function listEnvVars(db: Db, projectId: string): Promise<EnvVar[]> 
 }
 
 export async function getEnvVar(db: Db, projectId: string, id: string): Promise<EnvVar> {
-  const [row] = await db.select().from(envVars).where(and(eq(envVars.projectId, projectId), eq(envVars.id, id)));
+  const [row] = await db
+    .select()
+    .from(envVars)
+    .where(and(eq(envVars.projectId, projectId), eq(envVars.id, id)));
   if (!row) throw notFound(`The environment variable "${id}"`);
   return row;
 }
 
 /** Creates several variables at once: all or none, so a bad item leaves nothing half-written. */
-export async function createEnvVars(db: Db, cipher: Cipher, input: { projectId: string; userId: string; items: EnvInput[] }): Promise<EnvVar[]> {
+export async function createEnvVars(
+  db: Db,
+  cipher: Cipher,
+  input: { projectId: string; userId: string; items: EnvInput[] },
+): Promise<EnvVar[]> {
   const rows: (typeof envVars.$inferInsert)[] = [];
   for (const item of input.items) {
     const key = item.key ?? '';
-    if (!KEY.test(key)) throw new DomainError('bad_request', `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`);
+    if (!KEY.test(key))
+      throw new DomainError(
+        'bad_request',
+        `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
+      );
     const targets = checkTargets(item.target);
     await checkOverlap(db, input.projectId, key, targets);
     if (rows.some((r) => r.key === key && r.targets.some((t) => targets.includes(t)))) {
       throw new DomainError('conflict', `${key} appears twice for the same target in this request.`);
     }
     const valueEncrypted = cipher.encrypt(checkValue(item.value));
-    rows.push({ id: newId('env'), projectId: input.projectId, key, valueEncrypted, targets, type: checkType(item.type), comment: item.comment ?? null, createdBy: input.userId });
+    rows.push({
+      id: newId('env'),
+      projectId: input.projectId,
+      key,
+      valueEncrypted,
+      targets,
+      type: checkType(item.type),
+      comment: item.comment ?? null,
+      createdBy: input.userId,
+    });
   }
   if (!rows.length) throw new DomainError('bad_request', 'Send at least one variable as {key, value, target}.');
   return db.insert(envVars).values(rows).returning();
 }
 
-export async function updateEnvVar(db: Db, cipher: Cipher, projectId: string, id: string, patch: EnvInput): Promise<EnvVar> {
+export async function updateEnvVar(
+  db: Db,
+  cipher: Cipher,
+  projectId: string,
+  id: string,
+  patch: EnvInput,
+): Promise<EnvVar> {
   const current = await getEnvVar(db, projectId, id);
   const key = patch.key ?? current.key;
-  if (!KEY.test(key)) throw new DomainError('bad_request', `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`);
+  if (!KEY.test(key))
+    throw new DomainError(
+      'bad_request',
+      `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
+    );
   const targets = patch.target === undefined ? current.targets : checkTargets(patch.target);
   await checkOverlap(db, projectId, key, targets, id);
-  const values: Partial<EnvVar> = { key, targets, type: patch.type === undefined ? current.type : checkType(patch.type), updatedAt: new Date() };
+  const values: Partial<EnvVar> = {
+    key,
+    targets,
+    type: patch.type === undefined ? current.type : checkType(patch.type),
+    updatedAt: new Date(),
+  };
   if (patch.value !== undefined) values.valueEncrypted = cipher.encrypt(checkValue(patch.value));
   if (patch.comment !== undefined) values.comment = patch.comment;
   const [row] = await db.update(envVars).set(values).where(eq(envVars.id, id)).returning();
@@ -96,14 +138,23 @@ export async function updateEnvVar(db: Db, cipher: Cipher, projectId: string, id
 }
 
 export async function deleteEnvVar(db: Db, projectId: string, id: string): Promise<EnvVar> {
-  const [row] = await db.delete(envVars).where(and(eq(envVars.projectId, projectId), eq(envVars.id, id))).returning();
+  const [row] = await db
+    .delete(envVars)
+    .where(and(eq(envVars.projectId, projectId), eq(envVars.id, id)))
+    .returning();
   if (!row) throw notFound(`The environment variable "${id}"`);
   return row;
 }
 
 /** The decrypted variables a build of `target` gets, and nothing of the other targets. */
-export async function envForTarget(db: Db, cipher: Cipher, projectId: string, target: EnvTarget): Promise<Record<string, string>> {
+export async function envForTarget(
+  db: Db,
+  cipher: Cipher,
+  projectId: string,
+  target: EnvTarget,
+): Promise<Record<string, string>> {
   const env: Record<string, string> = {};
-  for (const v of await listEnvVars(db, projectId)) if (v.targets.includes(target)) env[v.key] = cipher.decrypt(v.valueEncrypted);
+  for (const v of await listEnvVars(db, projectId))
+    if (v.targets.includes(target)) env[v.key] = cipher.decrypt(v.valueEncrypted);
   return env;
 }

@@ -1,7 +1,8 @@
 // Sales leads: stored from the public contact forms, listed for staff. Input is already validated by
 // the API schema; this layer only normalises and stores.
-import { and, desc, eq, lt } from 'drizzle-orm';
+
 import type { LeadKind } from '@nimbus/core';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../client';
 import { newId } from '../ids';
 import { leads } from '../schema';
@@ -13,13 +14,22 @@ export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt'>;
 export async function createLead(db: Db, input: NewLead): Promise<Lead> {
   const [lead] = await db
     .insert(leads)
-    .values({ ...input, id: newId('lead'), email: normalizeEmail(input.email), name: input.name.trim(), company: input.company.trim() })
+    .values({
+      ...input,
+      id: newId('lead'),
+      email: normalizeEmail(input.email),
+      name: input.name.trim(),
+      company: input.company.trim(),
+    })
     .returning();
   return lead!;
 }
 
 /** Newest first; `until` (a creation time in ms) pages backwards. */
 export async function listLeads(db: Db, opts: { kind?: LeadKind; limit: number; until?: number }): Promise<Lead[]> {
-  const where = and(opts.kind ? eq(leads.kind, opts.kind) : undefined, opts.until ? lt(leads.createdAt, new Date(opts.until)) : undefined);
+  const where = and(
+    opts.kind ? eq(leads.kind, opts.kind) : undefined,
+    opts.until ? lt(leads.createdAt, new Date(opts.until)) : undefined,
+  );
   return db.select().from(leads).where(where).orderBy(desc(leads.createdAt)).limit(opts.limit);
 }

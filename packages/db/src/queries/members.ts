@@ -1,6 +1,7 @@
 // Team members and invitations. The last owner of a team can be neither demoted, removed nor leave.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import { ROLES, type Role } from '@nimbus/core';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString, sha256 } from '../ids';
@@ -35,7 +36,13 @@ export function checkRole(role: string): Role {
 
 export async function listInvitations(db: Db, teamId: string) {
   return db
-    .select({ id: invitations.id, email: invitations.email, role: invitations.role, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt })
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      role: invitations.role,
+      createdAt: invitations.createdAt,
+      expiresAt: invitations.expiresAt,
+    })
     .from(invitations)
     .where(and(eq(invitations.teamId, teamId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
 }
@@ -56,7 +63,8 @@ export async function inviteMember(
   if (member) throw new DomainError('conflict', `${email} is already a member of this team.`);
   const [team] = await db.select().from(teams).where(eq(teams.id, input.teamId));
   if (!team) throw notFound('The team');
-  if (team.personal) throw new DomainError('forbidden', 'Personal accounts have no members. Create a team to invite people.');
+  if (team.personal)
+    throw new DomainError('forbidden', 'Personal accounts have no members. Create a team to invite people.');
 
   const secret = randomString(32);
   const link = `${input.baseUrl}/invite/${secret}`;
@@ -93,8 +101,18 @@ export async function findInvitation(db: Db, secret: string) {
     .select({ invitation: invitations, team: teams })
     .from(invitations)
     .innerJoin(teams, eq(teams.id, invitations.teamId))
-    .where(and(eq(invitations.tokenHash, sha256(secret)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
-  if (!row) throw new DomainError('invitation_invalid', 'This invitation link is invalid, expired or already used. Ask for a new one.');
+    .where(
+      and(
+        eq(invitations.tokenHash, sha256(secret)),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    );
+  if (!row)
+    throw new DomainError(
+      'invitation_invalid',
+      'This invitation link is invalid, expired or already used. Ask for a new one.',
+    );
   return row;
 }
 
@@ -103,7 +121,10 @@ export async function acceptInvitation(db: Db, userId: string, secret: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('The user');
   if (user.email !== invitation.email) {
-    throw new DomainError('forbidden', `This invitation is for ${invitation.email}. Log in with that e-mail to accept it.`);
+    throw new DomainError(
+      'forbidden',
+      `This invitation is for ${invitation.email}. Log in with that e-mail to accept it.`,
+    );
   }
   await db.transaction(async (tx) => {
     await tx.insert(memberships).values({ teamId: team.id, userId, role: invitation.role }).onConflictDoNothing();
@@ -113,12 +134,18 @@ export async function acceptInvitation(db: Db, userId: string, secret: string) {
 }
 
 export async function revokeInvitation(db: Db, teamId: string, id: string): Promise<void> {
-  const deleted = await db.delete(invitations).where(and(eq(invitations.id, id), eq(invitations.teamId, teamId))).returning();
+  const deleted = await db
+    .delete(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.teamId, teamId)))
+    .returning();
   if (!deleted.length) throw notFound('The invitation');
 }
 
 async function membershipOf(db: Db, teamId: string, userId: string) {
-  const [m] = await db.select().from(memberships).where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
+  const [m] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
   if (!m) throw notFound('The member');
   return m;
 }
@@ -129,7 +156,10 @@ export async function changeRole(db: Db, teamId: string, userId: string, roleInp
   if (m.role === 'OWNER' && role !== 'OWNER' && (await countOwners(db, teamId)) <= 1) {
     throw new DomainError('last_owner', 'A team needs at least one owner. Make another member an owner first.');
   }
-  await db.update(memberships).set({ role }).where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
+  await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
   return { ...m, role };
 }
 
@@ -138,7 +168,10 @@ export async function removeMember(db: Db, teamId: string, userId: string): Prom
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (team?.personal) throw new DomainError('forbidden', 'You cannot leave your personal account.');
   if (m.role === 'OWNER' && (await countOwners(db, teamId)) <= 1) {
-    throw new DomainError('last_owner', 'The last owner cannot leave. Make another member an owner, or delete the team.');
+    throw new DomainError(
+      'last_owner',
+      'The last owner cannot leave. Make another member an owner, or delete the team.',
+    );
   }
   await db.transaction(async (tx) => {
     await tx.delete(memberships).where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
@@ -149,7 +182,10 @@ export async function removeMember(db: Db, teamId: string, userId: string): Prom
         .from(teams)
         .innerJoin(memberships, eq(memberships.teamId, teams.id))
         .where(and(eq(memberships.userId, userId), eq(teams.personal, true)));
-      await tx.update(users).set({ defaultTeamId: personal?.id ?? null }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ defaultTeamId: personal?.id ?? null })
+        .where(eq(users.id, userId));
     }
   });
 }

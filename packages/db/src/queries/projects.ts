@@ -8,7 +8,12 @@ import { projects } from '../schema';
 import { aliasHostsOfProject, notifyAlias } from './aliases';
 
 export type Project = typeof projects.$inferSelect;
-export type ProjectSettings = Partial<Pick<Project, 'framework' | 'installCommand' | 'buildCommand' | 'outputDirectory' | 'rootDirectory' | 'devCommand' | 'nodeVersion'>>;
+export type ProjectSettings = Partial<
+  Pick<
+    Project,
+    'framework' | 'installCommand' | 'buildCommand' | 'outputDirectory' | 'rootDirectory' | 'devCommand' | 'nodeVersion'
+  >
+>;
 
 const NAME = /^[a-z0-9._-]{1,100}$/;
 export const FRAMEWORKS = ['vite', 'astro', 'nextjs', 'create-react-app'] as const;
@@ -26,11 +31,21 @@ export function validateProjectName(name: string): string {
 /** Settings as given by the API, with empty strings meaning "detect automatically". */
 export function cleanSettings(input: Record<string, unknown>): ProjectSettings {
   const out: ProjectSettings = {};
-  for (const key of ['framework', 'installCommand', 'buildCommand', 'outputDirectory', 'rootDirectory', 'devCommand', 'nodeVersion'] as const) {
+  for (const key of [
+    'framework',
+    'installCommand',
+    'buildCommand',
+    'outputDirectory',
+    'rootDirectory',
+    'devCommand',
+    'nodeVersion',
+  ] as const) {
     const value = input[key];
     if (value === undefined) continue;
-    if (value !== null && typeof value !== 'string') throw new DomainError('bad_request', `${key} must be a string or null.`);
-    if (typeof value === 'string' && value.length > 1024) throw new DomainError('bad_request', `${key} is at most 1024 characters.`);
+    if (value !== null && typeof value !== 'string')
+      throw new DomainError('bad_request', `${key} must be a string or null.`);
+    if (typeof value === 'string' && value.length > 1024)
+      throw new DomainError('bad_request', `${key} is at most 1024 characters.`);
     (out as Record<string, string | null>)[key] = value?.trim() ? value.trim() : null;
   }
   if (out.framework && !(FRAMEWORKS as readonly string[]).includes(out.framework)) {
@@ -46,7 +61,11 @@ export function cleanSettings(input: Record<string, unknown>): ProjectSettings {
   return out;
 }
 
-export async function createProject(db: Db, teamId: string, input: { name: string } & Record<string, unknown>): Promise<Project> {
+export async function createProject(
+  db: Db,
+  teamId: string,
+  input: { name: string } & Record<string, unknown>,
+): Promise<Project> {
   const name = validateProjectName(input.name);
   const settings = cleanSettings(input);
   const [project] = await db
@@ -54,7 +73,8 @@ export async function createProject(db: Db, teamId: string, input: { name: strin
     .values({ id: newId('prj'), teamId, name, ...settings })
     .onConflictDoNothing()
     .returning();
-  if (!project) throw new DomainError('conflict', `A project named "${name}" already exists in this team. Choose another name.`);
+  if (!project)
+    throw new DomainError('conflict', `A project named "${name}" already exists in this team. Choose another name.`);
   return project;
 }
 
@@ -77,7 +97,10 @@ export async function findOrCreateProject(db: Db, teamId: string, name: string):
   const found = await findProject(db, teamId, name);
   if (found) return found;
   validateProjectName(name);
-  await db.insert(projects).values({ id: newId('prj'), teamId, name }).onConflictDoNothing();
+  await db
+    .insert(projects)
+    .values({ id: newId('prj'), teamId, name })
+    .onConflictDoNothing();
   return getProject(db, teamId, name);
 }
 
@@ -100,17 +123,26 @@ export async function listProjects(db: Db, teamId: string, opts: { limit: number
   return { items, next };
 }
 
-export async function updateProject(db: Db, teamId: string, idOrName: string, input: Record<string, unknown>): Promise<Project> {
+export async function updateProject(
+  db: Db,
+  teamId: string,
+  idOrName: string,
+  input: Record<string, unknown>,
+): Promise<Project> {
   const project = await getProject(db, teamId, idOrName);
   const values: Partial<Project> = { ...cleanSettings(input), updatedAt: new Date() };
   if (input.speedInsights !== undefined) {
-    if (typeof input.speedInsights !== 'boolean') throw new DomainError('bad_request', 'speedInsights must be true or false.');
+    if (typeof input.speedInsights !== 'boolean')
+      throw new DomainError('bad_request', 'speedInsights must be true or false.');
     values.speedInsights = input.speedInsights;
   }
   if (typeof input.name === 'string' && input.name !== project.name) {
     values.name = validateProjectName(input.name);
     if (await findProject(db, teamId, values.name)) {
-      throw new DomainError('conflict', `A project named "${values.name}" already exists in this team. Choose another name.`);
+      throw new DomainError(
+        'conflict',
+        `A project named "${values.name}" already exists in this team. Choose another name.`,
+      );
     }
   }
   const [updated] = await db.update(projects).set(values).where(eq(projects.id, project.id)).returning();
@@ -118,7 +150,11 @@ export async function updateProject(db: Db, teamId: string, idOrName: string, in
 }
 
 /** Deletes the project with its deployments and aliases; returns the hosts that stopped serving. */
-export async function deleteProject(db: Db, teamId: string, idOrName: string): Promise<{ project: Project; hosts: string[] }> {
+export async function deleteProject(
+  db: Db,
+  teamId: string,
+  idOrName: string,
+): Promise<{ project: Project; hosts: string[] }> {
   const project = await getProject(db, teamId, idOrName);
   return db.transaction(async (tx) => {
     const hosts = await aliasHostsOfProject(tx, project.id);

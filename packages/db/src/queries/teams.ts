@@ -1,6 +1,7 @@
 // Teams and membership: every read is through the caller's membership, so a non-member sees nothing.
+
+import { type Role, slugify, sortTeams, validateSlug, validateTeamName } from '@nimbus/core';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { sortTeams, validateSlug, validateTeamName, slugify, type Role } from '@nimbus/core';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
@@ -51,7 +52,11 @@ async function checkSlug(db: Db, slug: string, teamId?: string): Promise<string>
   return slug;
 }
 
-export async function createTeam(db: Db, userId: string, input: { name: string; slug?: string | null }): Promise<TeamWithRole> {
+export async function createTeam(
+  db: Db,
+  userId: string,
+  input: { name: string; slug?: string | null },
+): Promise<TeamWithRole> {
   const name = checkName(input.name);
   const slug = input.slug ? await checkSlug(db, input.slug) : await freeSlug(db, slugify(name) || 'team');
   const id = newId('team');
@@ -84,7 +89,10 @@ export async function deleteTeam(db: Db, teamId: string): Promise<void> {
         .from(teams)
         .innerJoin(memberships, eq(memberships.teamId, teams.id))
         .where(and(eq(memberships.userId, id), eq(teams.personal, true)));
-      await tx.update(users).set({ defaultTeamId: personal?.id ?? null }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ defaultTeamId: personal?.id ?? null })
+        .where(eq(users.id, id));
     }
     await tx.delete(teams).where(eq(teams.id, teamId));
   });

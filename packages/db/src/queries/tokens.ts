@@ -39,13 +39,19 @@ export async function listTokens(db: Db, userId: string): Promise<Token[]> {
 }
 
 export async function getToken(db: Db, userId: string, id: string): Promise<Token> {
-  const [token] = await db.select().from(tokens).where(and(eq(tokens.userId, userId), eq(tokens.id, id)));
+  const [token] = await db
+    .select()
+    .from(tokens)
+    .where(and(eq(tokens.userId, userId), eq(tokens.id, id)));
   if (!token) throw notFound('The token');
   return token;
 }
 
 export async function revokeToken(db: Db, userId: string, id: string): Promise<void> {
-  const deleted = await db.delete(tokens).where(and(eq(tokens.userId, userId), eq(tokens.id, id))).returning();
+  const deleted = await db
+    .delete(tokens)
+    .where(and(eq(tokens.userId, userId), eq(tokens.id, id)))
+    .returning();
   if (!deleted.length) throw notFound('The token');
 }
 

@@ -25,5 +25,8 @@ export const searchEvents = pgTable(
     occurredAt: ts('occurred_at').notNull(),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [index('search_events_index_type_idx').on(t.indexName, t.eventType, t.occurredAt), index('search_events_query_idx').on(t.queryId)],
+  (t) => [
+    index('search_events_index_type_idx').on(t.indexName, t.eventType, t.occurredAt),
+    index('search_events_query_idx').on(t.queryId),
+  ],
 );

@@ -1,6 +1,18 @@
 // Deployments (immutable once READY), their source and output file trees, build logs, the durable
 // build queue, stored blobs and the aliases (hosts) that point at deployments.
-import { bigserial, bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 import { teams } from './teams';
 
@@ -12,8 +24,12 @@ export const deployments = pgTable(
   'deployments',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     creatorId: text('creator_id'),
     name: text('name').notNull(),
     /** Unique host label, e.g. `my-site-k3j2h1` → my-site-k3j2h1.<deploy domain>. */
@@ -46,7 +62,9 @@ export const deployments = pgTable(
 export const deploymentFiles = pgTable(
   'deployment_files',
   {
-    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
     sha: text('sha').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -59,7 +77,9 @@ export const deploymentFiles = pgTable(
 export const deploymentOutputs = pgTable(
   'deployment_outputs',
   {
-    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
     sha: text('sha').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -71,7 +91,9 @@ export const buildLogs = pgTable(
   'build_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
     type: text('type').$type<'stdout' | 'stderr' | 'command' | 'info' | 'error'>().notNull(),
     text: text('text').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -84,7 +106,9 @@ export const buildJobs = pgTable(
   'build_jobs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
     state: text('state').$type<'queued' | 'running' | 'done' | 'failed' | 'canceled'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     workerId: text('worker_id'),
@@ -108,9 +132,15 @@ export const aliases = pgTable(
   {
     id: text('id').primaryKey(),
     host: text('host').notNull(),
-    deploymentId: text('deployment_id').notNull().references(() => deployments.id, { onDelete: 'cascade' }),
-    projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

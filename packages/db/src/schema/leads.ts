@@ -1,6 +1,7 @@
 // Sales leads from /contact and /contact/sales/demo. Only staff read them (GET /api/v1/leads).
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
 import type { CompanySize, LeadKind } from '@nimbus/core';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

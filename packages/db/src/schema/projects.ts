@@ -8,7 +8,9 @@ export const projects = pgTable(
   'projects',
   {
     id: text('id').primaryKey(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     framework: text('framework'),
     installCommand: text('install_command'),
@@ -30,7 +32,9 @@ export const envVars = pgTable(
   'env_vars',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     /** base64(iv ‖ tag ‖ ciphertext) under the key derived from NIMBUS_SECRET. */
     valueEncrypted: text('value_encrypted').notNull(),

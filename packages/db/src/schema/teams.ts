@@ -1,5 +1,5 @@
 // Teams, who belongs to them with which role, and pending invitations.
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -29,8 +29,12 @@ export const teams = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<'OWNER' | 'MEMBER' | 'DEVELOPER' | 'BILLING' | 'VIEWER'>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -42,7 +46,9 @@ export const invitations = pgTable(
   'invitations',
   {
     id: text('id').primaryKey(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role').$type<'OWNER' | 'MEMBER' | 'DEVELOPER' | 'BILLING' | 'VIEWER'>().notNull(),
     tokenHash: text('token_hash').notNull(),

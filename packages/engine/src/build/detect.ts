@@ -49,7 +49,10 @@ const args = (...argv: string[]): Command => ({ argv, display: argv.join(' ') })
 /** The package manager named by the lockfile in `root`, as install and run-script commands. */
 export function packageManager(root: string): { install: Command; run: (script: string) => Command } {
   if (existsSync(path.join(root, 'pnpm-lock.yaml'))) {
-    return { install: args('corepack', 'pnpm', 'install', '--frozen-lockfile'), run: (s) => args('corepack', 'pnpm', 'run', s) };
+    return {
+      install: args('corepack', 'pnpm', 'install', '--frozen-lockfile'),
+      run: (s) => args('corepack', 'pnpm', 'run', s),
+    };
   }
   if (existsSync(path.join(root, 'yarn.lock'))) {
     return { install: args('corepack', 'yarn', 'install'), run: (s) => args('corepack', 'yarn', 'run', s) };
@@ -68,6 +71,10 @@ export function planBuild(root: string, pkg: PackageJson | null, settings: Build
   }
   const install = settings.installCommand ? shell(settings.installCommand) : pkg ? pm.install : null;
   const frameworkOutput = FRAMEWORKS.find((f) => f.slug === framework)?.output;
-  const outputCandidates = settings.outputDirectory ? [settings.outputDirectory] : frameworkOutput ? [frameworkOutput] : GENERIC_OUTPUTS;
+  const outputCandidates = settings.outputDirectory
+    ? [settings.outputDirectory]
+    : frameworkOutput
+      ? [frameworkOutput]
+      : GENERIC_OUTPUTS;
   return { framework, install, build, outputCandidates };
 }

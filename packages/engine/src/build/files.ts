@@ -1,9 +1,9 @@
 // Moving trees between the store and a build dir: write the source files out, read nimbus.json or
 // vercel.json, and store the output folder. Symlinks in the output are followed only when they stay
 // inside the build dir, so a build cannot publish files of the machine it ran on.
-import { lstat, mkdir, readdir, readFile, realpath, writeFile, chmod } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { missingBlobs, recordBlobs, type Db, type OutputFile } from '@nimbus/db';
+import { type Db, missingBlobs, type OutputFile, recordBlobs } from '@nimbus/db';
 import { sha1 } from '../store/local';
 import type { FileStore } from '../store/types';
 
@@ -24,7 +24,11 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-export async function materialize(store: FileStore, files: { path: string; sha: string; mode: number }[], dir: string): Promise<void> {
+export async function materialize(
+  store: FileStore,
+  files: { path: string; sha: string; mode: number }[],
+  dir: string,
+): Promise<void> {
   await inBatches(files, 32, async (f) => {
     const target = path.join(dir, f.path);
     await mkdir(path.dirname(target), { recursive: true });
@@ -46,14 +50,23 @@ export async function readProjectConfig(root: string): Promise<Record<string, un
       const parsed = JSON.parse(text) as unknown;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
     } catch (err) {
-      throw new BuildError('INVALID_CONFIG', `${name} is not valid JSON (${(err as Error).message}). Fix it and deploy again.`);
+      throw new BuildError(
+        'INVALID_CONFIG',
+        `${name} is not valid JSON (${(err as Error).message}). Fix it and deploy again.`,
+      );
     }
     throw new BuildError('INVALID_CONFIG', `${name} must hold a JSON object, like {"cleanUrls": true}.`);
   }
   return {};
 }
 
-async function walk(dir: string, rel: string, buildDir: string, out: { abs: string; rel: string }[], depth = 0): Promise<void> {
+async function walk(
+  dir: string,
+  rel: string,
+  buildDir: string,
+  out: { abs: string; rel: string }[],
+  depth = 0,
+): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (!rel && NOT_OUTPUT.has(entry.name)) continue;
     let abs = path.join(dir, entry.name);
@@ -83,10 +96,18 @@ export async function storeOutput(db: Db, store: FileStore, outDir: string, buil
     const data = await readFile(f.abs);
     outputs.push({ path: f.rel, sha: sha1(data), size: data.length });
   });
-  const missing = new Set(await missingBlobs(db, outputs.map((o) => o.sha)));
+  const missing = new Set(
+    await missingBlobs(
+      db,
+      outputs.map((o) => o.sha),
+    ),
+  );
   const byPath = new Map(found.map((f) => [f.rel, f.abs]));
   const toStore = outputs.filter((o) => missing.delete(o.sha));
   await inBatches(toStore, 32, async (o) => store.put(o.sha, await readFile(byPath.get(o.path)!)));
-  await recordBlobs(db, toStore.map((o) => ({ sha: o.sha, size: o.size })));
+  await recordBlobs(
+    db,
+    toStore.map((o) => ({ sha: o.sha, size: o.size })),
+  );
   return outputs.sort((a, b) => a.path.localeCompare(b.path));
 }

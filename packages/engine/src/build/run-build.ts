@@ -4,9 +4,17 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { envForTarget, listSourceFiles, type Cipher, type Db, type Deployment, type OutputFile, type Project } from '@nimbus/db';
+import {
+  type Cipher,
+  type Db,
+  type Deployment,
+  envForTarget,
+  listSourceFiles,
+  type OutputFile,
+  type Project,
+} from '@nimbus/db';
 import type { FileStore } from '../store/types';
-import { planBuild, type BuildSettings, type Command, type PackageJson } from './detect';
+import { type BuildSettings, type Command, type PackageJson, planBuild } from './detect';
 import { BuildError, materialize, readProjectConfig, storeOutput } from './files';
 import type { LogWriter } from './log-writer';
 import { runStep } from './sandbox';
@@ -32,13 +40,23 @@ export interface BuildResult {
   framework: string | null;
 }
 
-const PASS_THROUGH = ['NODE_EXTRA_CA_CERTS', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'npm_config_registry'];
+const PASS_THROUGH = [
+  'NODE_EXTRA_CA_CERTS',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'npm_config_registry',
+];
 const SETTING_KEYS = ['framework', 'installCommand', 'buildCommand', 'outputDirectory', 'rootDirectory'] as const;
 
 /** Project settings, then nimbus.json/vercel.json, then the deployment's own projectSettings. */
 function effectiveSettings(layers: Record<string, unknown>[]): BuildSettings & { rootDirectory?: string | null } {
   const out: Record<string, string> = {};
-  for (const layer of layers) for (const key of SETTING_KEYS) if (typeof layer[key] === 'string' && layer[key]) out[key] = layer[key] as string;
+  for (const layer of layers)
+    for (const key of SETTING_KEYS) if (typeof layer[key] === 'string' && layer[key]) out[key] = layer[key] as string;
   return out;
 }
 
@@ -55,20 +73,40 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
 
     const rootDirectory = effectiveSettings([input.project, deployment.projectSettings]).rootDirectory;
     const root = rootDirectory ? path.join(src, rootDirectory) : src;
-    if (!existsSync(root)) throw new BuildError('ROOT_DIRECTORY_NOT_FOUND', `The root directory "${rootDirectory}" does not exist in the uploaded files. Fix it in the project settings.`);
+    if (!existsSync(root))
+      throw new BuildError(
+        'ROOT_DIRECTORY_NOT_FOUND',
+        `The root directory "${rootDirectory}" does not exist in the uploaded files. Fix it in the project settings.`,
+      );
     const config = await readProjectConfig(root);
     const settings = effectiveSettings([input.project, config, deployment.projectSettings]);
     const pkg = await readPackageJson(root);
     const plan = planBuild(root, pkg, settings);
-    log.line('info', plan.build ? `Detected ${plan.framework ?? 'a package.json build script'}.` : 'No build step: serving the files as they are.');
+    log.line(
+      'info',
+      plan.build
+        ? `Detected ${plan.framework ?? 'a package.json build script'}.`
+        : 'No build step: serving the files as they are.',
+    );
 
     const env = await buildEnv(input, dir);
     const step = async (cmd: Command, code: string, what: string) => {
       log.line('command', `Running "${cmd.display}"`);
       await mkdir(input.cacheDir, { recursive: true });
-      const exit = await runStep({ cwd: root, argv: cmd.argv, env, writable: [dir, input.cacheDir], signal, onOutput: (s, text) => log.line(s, text) });
+      const exit = await runStep({
+        cwd: root,
+        argv: cmd.argv,
+        env,
+        writable: [dir, input.cacheDir],
+        signal,
+        onOutput: (s, text) => log.line(s, text),
+      });
       if (signal.aborted) throw signal.reason;
-      if (exit !== 0) throw new BuildError(code, `Command "${cmd.display}" exited with ${exit}. Read the log above, fix the ${what} and deploy again.`);
+      if (exit !== 0)
+        throw new BuildError(
+          code,
+          `Command "${cmd.display}" exited with ${exit}. Read the log above, fix the ${what} and deploy again.`,
+        );
     };
     if (plan.install) await step(plan.install, 'INSTALL_FAILED', 'dependencies');
     if (plan.build) await step(plan.build, 'BUILD_FAILED', 'build');
@@ -76,7 +114,11 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
     const outDir = await firstDir(root, plan.outputCandidates);
     if (!outDir) throw missingOutput(plan.framework, plan.outputCandidates);
     const outputs = await storeOutput(db, store, outDir, dir);
-    if (!outputs.length) throw new BuildError('EMPTY_OUTPUT', `The output folder "${path.relative(root, outDir) || '.'}" is empty. Check the build and the output directory setting.`);
+    if (!outputs.length)
+      throw new BuildError(
+        'EMPTY_OUTPUT',
+        `The output folder "${path.relative(root, outDir) || '.'}" is empty. Check the build and the output directory setting.`,
+      );
     log.line('info', `Stored ${outputs.length} output files.`);
     return { outputs, config, framework: plan.framework };
   } finally {
@@ -90,7 +132,10 @@ async function readPackageJson(root: string): Promise<PackageJson | null> {
   try {
     return JSON.parse(text) as PackageJson;
   } catch (err) {
-    throw new BuildError('INVALID_PACKAGE_JSON', `package.json is not valid JSON (${(err as Error).message}). Fix it and deploy again.`);
+    throw new BuildError(
+      'INVALID_PACKAGE_JSON',
+      `package.json is not valid JSON (${(err as Error).message}). Fix it and deploy again.`,
+    );
   }
 }
 
@@ -99,7 +144,15 @@ async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, 
   const { deployment } = input;
   const vars = await envForTarget(input.db, input.cipher, deployment.projectId, deployment.target);
   const url = `${deployment.host}.${input.deployDomain}`;
-  const env: Record<string, string> = { LANG: 'C.UTF-8', NIMBUS: '1', VERCEL: '1', NIMBUS_ENV: deployment.target, VERCEL_ENV: deployment.target, NIMBUS_URL: url, VERCEL_URL: url };
+  const env: Record<string, string> = {
+    LANG: 'C.UTF-8',
+    NIMBUS: '1',
+    VERCEL: '1',
+    NIMBUS_ENV: deployment.target,
+    VERCEL_ENV: deployment.target,
+    NIMBUS_URL: url,
+    VERCEL_URL: url,
+  };
   for (const key of PASS_THROUGH) if (process.env[key]) env[key] = process.env[key]!;
   Object.assign(env, vars, {
     PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
@@ -125,8 +178,14 @@ async function firstDir(root: string, candidates: string[]): Promise<string | nu
 
 function missingOutput(framework: string | null, candidates: string[]): BuildError {
   if (framework === 'nextjs') {
-    return new BuildError('OUTPUT_MISSING', 'Next.js did not write a static export to "out". Set output: "export" in next.config.js: Nimbus serves static files.');
+    return new BuildError(
+      'OUTPUT_MISSING',
+      'Next.js did not write a static export to "out". Set output: "export" in next.config.js: Nimbus serves static files.',
+    );
   }
   const names = candidates.map((c) => `"${c}"`).join(', ');
-  return new BuildError('OUTPUT_MISSING', `The build finished but wrote no output folder (looked for ${names}). Set the output directory in the project settings.`);
+  return new BuildError(
+    'OUTPUT_MISSING',
+    `The build finished but wrote no output folder (looked for ${names}). Set the output directory in the project settings.`,
+  );
 }

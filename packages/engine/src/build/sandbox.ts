@@ -17,7 +17,15 @@ export interface StepOptions {
 }
 
 const SYSTEM_LINKS = ['/bin', '/lib', '/lib64', '/sbin'];
-const SYSTEM_FILES = ['/etc/ssl', '/etc/ca-certificates', '/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch.conf', '/etc/passwd', '/etc/group'];
+const SYSTEM_FILES = [
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/resolv.conf',
+  '/etc/hosts',
+  '/etc/nsswitch.conf',
+  '/etc/passwd',
+  '/etc/group',
+];
 
 let bwrapWorks: boolean | undefined;
 
@@ -34,7 +42,14 @@ export function bwrapArgs(opts: Pick<StepOptions, 'cwd' | 'env' | 'writable'>): 
   for (const file of SYSTEM_FILES) args.push('--ro-bind-try', file, file);
   args.push('--tmpfs', '/tmp', '--proc', '/proc', '--dev', '/dev');
   for (const dir of opts.writable) args.push('--bind', dir, dir);
-  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session');
+  args.push(
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--die-with-parent',
+    '--new-session',
+  );
   args.push('--chdir', opts.cwd, '--clearenv');
   for (const [k, v] of Object.entries(opts.env)) args.push('--setenv', k, v);
   return args;
@@ -43,7 +58,11 @@ export function bwrapArgs(opts: Pick<StepOptions, 'cwd' | 'env' | 'writable'>): 
 /** Whether bubblewrap is installed and can start node here (it needs user namespaces). */
 export function sandboxAvailable(): boolean {
   if (bwrapWorks === undefined) {
-    const probe = spawnSync('bwrap', [...bwrapArgs({ cwd: '/', env: { PATH: '/usr/bin:/bin' }, writable: [] }), process.execPath, '-e', ''], { timeout: 10_000 });
+    const probe = spawnSync(
+      'bwrap',
+      [...bwrapArgs({ cwd: '/', env: { PATH: '/usr/bin:/bin' }, writable: [] }), process.execPath, '-e', ''],
+      { timeout: 10_000 },
+    );
     bwrapWorks = probe.status === 0;
   }
   return bwrapWorks;
@@ -54,7 +73,12 @@ export function runStep(opts: StepOptions): Promise<number | null> {
   const sandboxed = sandboxAvailable();
   const [cmd, ...rest] = sandboxed ? ['bwrap', ...bwrapArgs(opts), '--', ...opts.argv] : opts.argv;
   return new Promise((resolve) => {
-    const child = spawn(cmd!, rest, { cwd: opts.cwd, env: opts.env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd!, rest, {
+      cwd: opts.cwd,
+      env: opts.env as NodeJS.ProcessEnv,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const kill = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');

@@ -16,7 +16,11 @@ export interface BodyLimits {
   compressedBytes: number;
 }
 
-export const DEFAULT_BODY_LIMITS: BodyLimits = { maxFileBytes: 4 << 20, rawBytes: 256 << 20, compressedBytes: 64 << 20 };
+export const DEFAULT_BODY_LIMITS: BodyLimits = {
+  maxFileBytes: 4 << 20,
+  rawBytes: 256 << 20,
+  compressedBytes: 64 << 20,
+};
 
 // Top compression levels for small files; above this size brotli 11 takes seconds (2 s for 1 MB
 // of JS) for a few percent, so large files get brotli 6 and gzip 6 (~40 ms and ~15 ms per MB).

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@nimbus/db';
 import type { FileStore } from '../store/types';
 import { listenForAliasMoves } from './alias-listener';
-import { createBodyCache, DEFAULT_BODY_LIMITS, type BodyLimits } from './bodies';
+import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
 import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
 import { createManifestCache, type Manifest } from './manifests';
@@ -57,10 +57,17 @@ export function createEdge(options: EdgeOptions): Edge {
     const deployment = target.deployment;
     if (!deployment) return sendStatic(res, pages.unknownHost);
     if (deployment.state !== 'READY') {
-      return sendStatic(res, deployment.state === 'ERROR' ? pages.failed : deployment.state === 'CANCELED' ? pages.canceled : pages.building);
+      return sendStatic(
+        res,
+        deployment.state === 'ERROR' ? pages.failed : deployment.state === 'CANCELED' ? pages.canceled : pages.building,
+      );
     }
     const manifest = manifests.get(deployment);
-    if (manifest instanceof Promise) manifest.then((m) => respond(m, req, res), (err: unknown) => fail(res, err));
+    if (manifest instanceof Promise)
+      manifest.then(
+        (m) => respond(m, req, res),
+        (err: unknown) => fail(res, err),
+      );
     else respond(manifest, req, res);
   }
 
@@ -83,7 +90,11 @@ export function createEdge(options: EdgeOptions): Edge {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendStatic(res, pages.methodNotAllowed);
       // Cache hits stay synchronous and allocate nothing; only a miss waits on a promise.
       const target = hosts.get(req.headers.host ?? '');
-      if (target instanceof Promise) target.then((t) => serve(t, req, res), (err: unknown) => fail(res, err));
+      if (target instanceof Promise)
+        target.then(
+          (t) => serve(t, req, res),
+          (err: unknown) => fail(res, err),
+        );
       else serve(target, req, res);
     },
     ready: listener?.ready ?? Promise.resolve(),

@@ -8,7 +8,8 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 // A hash is the last `-` or `.` separated part before the extension: `app-3f2a1b9c.js`, `index.CkZ9qL2x.css`.
 const HASH_SEGMENT = /[.-]([A-Za-z0-9_]{8,})\.[A-Za-z0-9]+$/;
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|wasm|manifest\+json|ld\+json|rss\+xml|atom\+xml)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon)|font\/(ttf|otf))/;
+const COMPRESSIBLE =
+  /^(text\/|application\/(javascript|json|xml|wasm|manifest\+json|ld\+json|rss\+xml|atom\+xml)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon)|font\/(ttf|otf))/;
 
 export function typeOf(path: string): string {
   return contentType(path.slice(path.lastIndexOf('/') + 1)) || 'application/octet-stream';

@@ -3,7 +3,7 @@
 // does, by writing blobs and rows, and always send a Host header (Node does not resolve *.localhost).
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,13 +67,22 @@ export async function startEdge(options: { databaseUrl?: boolean; limits?: Parti
         .values({ id: newId('als'), host, deploymentId, projectId, teamId })
         .onConflictDoUpdate({ target: schema.aliases.host, set: { deploymentId } });
     },
-    get(host: string, urlPath: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+    get(
+      host: string,
+      urlPath: string,
+      init: { method?: string; headers?: Record<string, string> } = {},
+    ): Promise<Reply> {
       return new Promise((resolve, reject) => {
-        const req = request({ port, host: '127.0.0.1', path: urlPath, method: init.method ?? 'GET', headers: { ...init.headers, host } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-        });
+        const req = request(
+          { port, host: '127.0.0.1', path: urlPath, method: init.method ?? 'GET', headers: { ...init.headers, host } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -88,7 +97,9 @@ export async function startEdge(options: { databaseUrl?: boolean; limits?: Parti
 }
 
 /** The URL of the test's own database (NOTIFY reaches only listeners of the same database). */
-async function currentDatabaseUrl(execute: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>): Promise<string> {
+async function currentDatabaseUrl(
+  execute: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<string> {
   const { rows } = await execute('select current_database() as name');
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${String(rows[0]!.name)}`;

@@ -1,9 +1,10 @@
 // Host → deployment, asked on every request, so answers are cached by the raw Host header (LRU +
 // TTL) and concurrent misses share one lookup. Alias moves (promote, rollback) evict a label at
 // once (`invalidate`); the TTL only bounds what a missed event or a deleted deployment can cost.
+
+import { type Db, schema } from '@nimbus/db';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { schema, type Db } from '@nimbus/db';
 
 export interface HostTarget {
   /** The key resolveHost gave for the host; alias events name it. */
@@ -64,7 +65,8 @@ export function createHostCache(db: Db, deployDomain: string) {
         (deployment) => {
           const found: HostTarget = { key, deployment };
           if (pending.get(hostHeader) === target) pending.delete(hostHeader);
-          if (started === generation) cache.set(hostHeader, found, { ttl: deployment?.state === 'READY' ? READY_TTL : PENDING_TTL });
+          if (started === generation)
+            cache.set(hostHeader, found, { ttl: deployment?.state === 'READY' ? READY_TTL : PENDING_TTL });
           return found;
         },
         (err: unknown) => {

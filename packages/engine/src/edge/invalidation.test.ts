@@ -45,19 +45,22 @@ describe('alias moves in this process', () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('alias moves in another process (PostgreSQL only: PGlite runs in one process)', () => {
-  let t: Fixture;
-  beforeAll(async () => {
-    t = await startEdge({ databaseUrl: true });
-    await t.edge.ready;
-  });
-  afterAll(() => t.close());
+describe.skipIf(!process.env.DATABASE_URL)(
+  'alias moves in another process (PostgreSQL only: PGlite runs in one process)',
+  () => {
+    let t: Fixture;
+    beforeAll(async () => {
+      t = await startEdge({ databaseUrl: true });
+      await t.edge.ready;
+    });
+    afterAll(() => t.close());
 
-  it('follows NOTIFY nimbus_alias', async () => {
-    const { second } = await twoDeployments(t, 'shop');
-    expect(await body(t, 'shop.localhost')).toBe('shop one');
-    await t.alias('shop', second);
-    await t.database.execute(`select pg_notify('nimbus_alias', 'shop')`);
-    await expect.poll(() => body(t, 'shop.localhost'), { timeout: 5_000, interval: 50 }).toBe('shop two');
-  });
-});
+    it('follows NOTIFY nimbus_alias', async () => {
+      const { second } = await twoDeployments(t, 'shop');
+      expect(await body(t, 'shop.localhost')).toBe('shop one');
+      await t.alias('shop', second);
+      await t.database.execute(`select pg_notify('nimbus_alias', 'shop')`);
+      await expect.poll(() => body(t, 'shop.localhost'), { timeout: 5_000, interval: 50 }).toBe('shop two');
+    });
+  },
+);

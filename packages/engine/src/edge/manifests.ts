@@ -1,9 +1,10 @@
 // A deployment's output tree and compiled routing rules, loaded from the database once: a
 // deployment never changes after READY, so an entry is never stale and only memory bounds the
 // cache. Each manifest also keeps the plans of the URLs asked of it (plan.ts), bounded too.
+
+import { type Db, schema } from '@nimbus/db';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { schema, type Db } from '@nimbus/db';
 import type { Plan } from './plan';
 import type { OutputEntry } from './resolve';
 import { compileRules, type Rules } from './rules';
@@ -25,7 +26,10 @@ export function createManifestCache(db: Db) {
 
   async function load(id: string, config: Record<string, unknown>): Promise<Manifest> {
     const { deploymentOutputs: outputs } = schema;
-    const rows = await db.select({ path: outputs.path, sha: outputs.sha, size: outputs.size }).from(outputs).where(eq(outputs.deploymentId, id));
+    const rows = await db
+      .select({ path: outputs.path, sha: outputs.sha, size: outputs.size })
+      .from(outputs)
+      .where(eq(outputs.deploymentId, id));
     return {
       files: new Map(rows.map((r) => [r.path, { sha: r.sha, size: r.size }])),
       rules: compileRules(config),

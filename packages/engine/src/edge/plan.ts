@@ -4,8 +4,18 @@
 import path from 'node:path';
 import type { Encoding } from './bodies';
 import { cacheControlOf, isCompressible, REVALIDATE, typeOf } from './file-types';
-import { resolvePath, type OutputEntry } from './resolve';
-import { flatHeaders, NOSNIFF, NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, staticResponse, type HeaderList, type StaticResponse } from './responses';
+import { type OutputEntry, resolvePath } from './resolve';
+import {
+  flatHeaders,
+  type HeaderList,
+  NOSNIFF,
+  NOT_FOUND_MESSAGE,
+  NOT_FOUND_TITLE,
+  page,
+  pages,
+  type StaticResponse,
+  staticResponse,
+} from './responses';
 import type { RequestFacts, Rules } from './rules';
 
 // Below this size compression saves less than its own header costs.
@@ -33,7 +43,13 @@ export function etagOf(sha: string, encoding: Encoding | null): string {
   return encoding ? `"${sha}-${encoding}"` : `"${sha}"`;
 }
 
-export function planFor(url: string, files: Map<string, OutputEntry>, rules: Rules, maxFileBytes: number, facts?: RequestFacts): Plan {
+export function planFor(
+  url: string,
+  files: Map<string, OutputEntry>,
+  rules: Rules,
+  maxFileBytes: number,
+  facts?: RequestFacts,
+): Plan {
   const q = url.indexOf('?');
   let decoded: string;
   try {
@@ -49,7 +65,12 @@ export function planFor(url: string, files: Map<string, OutputEntry>, rules: Rul
     return { kind: 'static', response: staticResponse(resolution.status, Buffer.alloc(0), [['location', location]]) };
   }
   if (resolution.kind === 'missing') {
-    return { kind: 'static', response: resolution.headers.length ? page(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, resolution.headers, REVALIDATE) : pages.notFound };
+    return {
+      kind: 'static',
+      response: resolution.headers.length
+        ? page(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, resolution.headers, REVALIDATE)
+        : pages.notFound,
+    };
   }
   const { status, entry, headers: extra } = resolution;
   const type = typeOf(resolution.path);
@@ -61,7 +82,8 @@ export function planFor(url: string, files: Map<string, OutputEntry>, rules: Rul
     ['accept-ranges', 'bytes'],
   ];
   if (compressible) base.push(['vary', 'Accept-Encoding']);
-  const notModified = (encoding: Encoding | null) => flatHeaders([...base, ['etag', etagOf(entry.sha, encoding)]], extra);
+  const notModified = (encoding: Encoding | null) =>
+    flatHeaders([...base, ['etag', etagOf(entry.sha, encoding)]], extra);
   return {
     kind: 'file',
     status,

@@ -18,18 +18,31 @@ export type Resolution =
  * `pathname` is decoded and normalised; `search` is the raw query string with its `?`, or ''.
  * `facts` are what has/missing conditions read; without them conditional rules do not apply.
  */
-export function resolvePath(pathname: string, search: string, files: Map<string, OutputEntry>, rules: Rules, facts?: RequestFacts): Resolution {
+export function resolvePath(
+  pathname: string,
+  search: string,
+  files: Map<string, OutputEntry>,
+  rules: Rules,
+  facts?: RequestFacts,
+): Resolution {
   for (const rule of rules.redirects) {
     const match = rule.re.exec(pathname);
     const params = match && conditionsHold(rule, facts);
-    if (match && params) return { kind: 'redirect', status: rule.status, location: withQuery(fill(rule.destination, match, rule.keys, params), search) };
+    if (match && params)
+      return {
+        kind: 'redirect',
+        status: rule.status,
+        location: withQuery(fill(rule.destination, match, rule.keys, params), search),
+      };
   }
   const headers: [string, string][] = [];
   for (const rule of rules.headers) {
     const match = rule.re.exec(pathname);
     const params = match && conditionsHold(rule, facts);
     // A parameter filled in from the (decoded) path may hold characters a header cannot carry.
-    if (match && params) for (const [key, value] of rule.headers) headers.push([key, fill(value, match, rule.keys, params).replace(/[^\t\x20-\x7e]+/g, encodeURIComponent)]);
+    if (match && params)
+      for (const [key, value] of rule.headers)
+        headers.push([key, fill(value, match, rule.keys, params).replace(/[^\t\x20-\x7e]+/g, encodeURIComponent)]);
   }
   let found = lookup(files, pathname, rules.cleanUrls);
   for (let i = 0; !found && i < rules.rewrites.length; i++) {
@@ -43,7 +56,9 @@ export function resolvePath(pathname: string, search: string, files: Map<string,
   }
   if (found) return { kind: 'file', status: 200, ...found, headers };
   const custom = files.get('404.html');
-  return custom ? { kind: 'file', status: 404, path: '404.html', entry: custom, headers } : { kind: 'missing', headers };
+  return custom
+    ? { kind: 'file', status: 404, path: '404.html', entry: custom, headers }
+    : { kind: 'missing', headers };
 }
 
 /** The file a path names: itself, `<path>.html` under cleanUrls, or the directory's index.html. */

@@ -36,7 +36,13 @@ const STYLE =
   '@media (prefers-color-scheme:dark){body{background:#000;color:#eee}p{color:#aaa}}';
 
 /** A page with its status; no-store for anything that changes when a build ends or an alias moves. */
-export function page(status: number, title: string, message: string, extra?: HeaderList, cacheControl = 'no-store'): StaticResponse {
+export function page(
+  status: number,
+  title: string,
+  message: string,
+  extra?: HeaderList,
+  cacheControl = 'no-store',
+): StaticResponse {
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${title}</title><style>${STYLE}</style></head><body><main><h1>${title}</h1><p>${message}</p><small>Nimbus</small></main></body></html>`;
@@ -51,12 +57,39 @@ export const NOT_FOUND_TITLE = '404: This page could not be found';
 export const NOT_FOUND_MESSAGE = 'The deployment has no file at this path. Check the address for typos.';
 
 export const pages = {
-  unknownHost: page(404, 'No deployment at this address', 'Nothing is deployed at this address. Check the URL, or deploy with <code>nimbus deploy</code>.'),
-  building: page(503, 'This deployment is still building', 'The build has not finished yet. Reload this page in a few seconds.', [['retry-after', '5']]),
-  failed: page(404, 'This deployment failed', 'Its build ended with an error, so there is nothing to serve. Open the deployment in the dashboard to read the build logs.'),
-  canceled: page(404, 'This deployment was canceled', 'Its build was canceled before it finished, so there is nothing to serve.'),
+  unknownHost: page(
+    404,
+    'No deployment at this address',
+    'Nothing is deployed at this address. Check the URL, or deploy with <code>nimbus deploy</code>.',
+  ),
+  building: page(
+    503,
+    'This deployment is still building',
+    'The build has not finished yet. Reload this page in a few seconds.',
+    [['retry-after', '5']],
+  ),
+  failed: page(
+    404,
+    'This deployment failed',
+    'Its build ended with an error, so there is nothing to serve. Open the deployment in the dashboard to read the build logs.',
+  ),
+  canceled: page(
+    404,
+    'This deployment was canceled',
+    'Its build was canceled before it finished, so there is nothing to serve.',
+  ),
   notFound: page(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, undefined, 'public, max-age=0, must-revalidate'),
   badRequest: page(400, 'Bad request', 'The address is not a valid path (malformed percent-encoding or a NUL byte).'),
-  methodNotAllowed: page(405, 'Method not allowed', 'Deployments are static: only GET and HEAD requests are answered.', [['allow', 'GET, HEAD']]),
-  unavailable: page(503, 'This deployment cannot be served right now', 'The edge could not reach its database or file store. Reload the page in a few seconds.', [['retry-after', '5']]),
+  methodNotAllowed: page(
+    405,
+    'Method not allowed',
+    'Deployments are static: only GET and HEAD requests are answered.',
+    [['allow', 'GET, HEAD']],
+  ),
+  unavailable: page(
+    503,
+    'This deployment cannot be served right now',
+    'The edge could not reach its database or file store. Reload the page in a few seconds.',
+    [['retry-after', '5']],
+  ),
 };

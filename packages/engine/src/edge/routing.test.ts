@@ -52,7 +52,13 @@ beforeAll(async () => {
         { source: '/home', missing: [{ type: 'header', key: 'x-beta' }], destination: '/index.html' },
         { source: '/home', has: [{ type: 'header', key: 'x-beta', value: 'yes|1' }], destination: '/about.html' },
       ],
-      headers: [{ source: '/(.*)', has: [{ type: 'host', value: '(?<site>[a-z]+)\\.localhost' }], headers: [{ key: 'X-Site', value: ':site' }] }],
+      headers: [
+        {
+          source: '/(.*)',
+          has: [{ type: 'host', value: '(?<site>[a-z]+)\\.localhost' }],
+          headers: [{ key: 'X-Site', value: ':site' }],
+        },
+      ],
     },
   });
 });
@@ -133,7 +139,9 @@ describe('has and missing conditions', () => {
   it('keeps one answer per set of conditions that hold, for the same URL', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await t.get('conditions.localhost', '/home')).body.toString()).toBe('<h1>Home</h1>');
-      expect((await t.get('conditions.localhost', '/home', { headers: { 'x-beta': 'yes' } })).body.toString()).toBe('<h1>About</h1>');
+      expect((await t.get('conditions.localhost', '/home', { headers: { 'x-beta': 'yes' } })).body.toString()).toBe(
+        '<h1>About</h1>',
+      );
       expect((await t.get('conditions.localhost', '/home', { headers: { 'x-beta': 'no' } })).status).toBe(404);
     }
   });

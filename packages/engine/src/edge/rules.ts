@@ -3,7 +3,7 @@
 // `/blog/:slug`, `/docs/:path*` and `/(.*)` match exactly what they match on Vercel. `has` and
 // `missing` conditions (header, cookie, query, host) follow routing-utils too: a condition with a
 // `value` matches it as a whole-string regular expression whose named groups fill the destination.
-import { pathToRegexp, type Key } from 'path-to-regexp';
+import { type Key, pathToRegexp } from 'path-to-regexp';
 
 export interface Condition {
   type: 'header' | 'cookie' | 'query' | 'host';
@@ -76,11 +76,22 @@ export function compileRules(config: Record<string, unknown>): Rules {
   }
   type Redirect = Source & { destination?: unknown; permanent?: unknown; statusCode?: unknown };
   const redirects = list<Redirect>(config.redirects).flatMap((r) => {
-    const status = typeof r.permanent === 'boolean' ? (r.permanent ? 308 : 307) : typeof r.statusCode === 'number' ? r.statusCode : 308;
-    return typeof r.destination === 'string' ? withSource(r, (m) => ({ ...m, destination: r.destination as string, status })) : [];
+    const status =
+      typeof r.permanent === 'boolean'
+        ? r.permanent
+          ? 308
+          : 307
+        : typeof r.statusCode === 'number'
+          ? r.statusCode
+          : 308;
+    return typeof r.destination === 'string'
+      ? withSource(r, (m) => ({ ...m, destination: r.destination as string, status }))
+      : [];
   });
   const rewrites = list<Source & { destination?: unknown }>(config.rewrites).flatMap((r) =>
-    typeof r.destination === 'string' ? withSource(r, (m) => ({ ...m, destination: r.destination as string, status: 200 })) : [],
+    typeof r.destination === 'string'
+      ? withSource(r, (m) => ({ ...m, destination: r.destination as string, status: 200 }))
+      : [],
   );
   const headers = list<Source & { headers?: unknown }>(config.headers).flatMap((h) =>
     withSource(h, (m) => ({
@@ -110,7 +121,13 @@ export function conditionsHold(rule: Conditional, facts: RequestFacts | undefine
 
 function matchCondition(condition: Condition, facts: RequestFacts, params: Record<string, string>): boolean {
   const actual =
-    condition.type === 'host' ? facts.host : condition.type === 'header' ? facts.header(condition.key) : condition.type === 'cookie' ? facts.cookie(condition.key) : facts.query(condition.key);
+    condition.type === 'host'
+      ? facts.host
+      : condition.type === 'header'
+        ? facts.header(condition.key)
+        : condition.type === 'cookie'
+          ? facts.cookie(condition.key)
+          : facts.query(condition.key);
   if (actual === undefined) return false;
   if (!condition.value) return true;
   const match = condition.value.exec(actual);
@@ -120,14 +137,22 @@ function matchCondition(condition: Condition, facts: RequestFacts, params: Recor
 }
 
 /** Fills `$1` (capture groups in order) and `:name` (named parameters, then condition groups) of a destination from a match. */
-export function fill(template: string, match: RegExpExecArray, keys: Key[], params: Record<string, string> = {}): string {
+export function fill(
+  template: string,
+  match: RegExpExecArray,
+  keys: Key[],
+  params: Record<string, string> = {},
+): string {
   if (!template.includes('$') && !template.includes(':')) return template;
-  return template.replace(/\$(\d+)|:([A-Za-z_]\w*)[*+?]?/g, (whole, index: string | undefined, name: string | undefined) => {
-    if (index !== undefined) return match[Number(index)] ?? '';
-    const at = keys.findIndex((k) => k.name === name);
-    if (at >= 0) return match[at + 1] ?? '';
-    return params[name!] ?? whole;
-  });
+  return template.replace(
+    /\$(\d+)|:([A-Za-z_]\w*)[*+?]?/g,
+    (whole, index: string | undefined, name: string | undefined) => {
+      if (index !== undefined) return match[Number(index)] ?? '';
+      const at = keys.findIndex((k) => k.name === name);
+      if (at >= 0) return match[at + 1] ?? '';
+      return params[name!] ?? whole;
+    },
+  );
 }
 
 function regexRule(re: RegExp, destination: string): Rule {
@@ -170,7 +195,8 @@ function conditions(value: unknown): Condition[] | null {
     if (type !== 'header' && type !== 'cookie' && type !== 'query' && type !== 'host') return null;
     if (type !== 'host' && typeof key !== 'string') return null;
     if (type === 'host' && typeof item.value !== 'string') return null;
-    if (item.value !== undefined && (typeof item.value !== 'string' || item.value.length > MAX_CONDITION_VALUE)) return null;
+    if (item.value !== undefined && (typeof item.value !== 'string' || item.value.length > MAX_CONDITION_VALUE))
+      return null;
     out.push({
       type,
       key: type === 'header' ? String(key).toLowerCase() : type === 'host' ? '' : String(key),

@@ -2,11 +2,11 @@
 // when the client takes it, else the file itself from memory (or streamed, when too large to keep).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import type { FileStore } from '../store/types';
 import type { BodyCache, Encoding } from './bodies';
+import { negotiate, parseRange } from './negotiate';
 import { etagOf, type FilePlan, type Plan } from './plan';
 import { flatHeaders, sendStatic } from './responses';
-import { negotiate, parseRange } from './negotiate';
-import type { FileStore } from '../store/types';
 
 export type Fail = (res: ServerResponse, err: unknown) => void;
 
@@ -16,7 +16,14 @@ function use<T>(value: T | Promise<T>, res: ServerResponse, fail: Fail, then: (v
   else then(value);
 }
 
-export function sendPlan(plan: Plan, req: IncomingMessage, res: ServerResponse, bodies: BodyCache, store: FileStore, fail: Fail): void {
+export function sendPlan(
+  plan: Plan,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bodies: BodyCache,
+  store: FileStore,
+  fail: Fail,
+): void {
   if (plan.kind === 'static') return sendStatic(res, plan.response);
   const encoding = plan.compressible ? negotiate(req.headers['accept-encoding']) : null;
   if (plan.status === 200) {
@@ -34,11 +41,19 @@ export function sendPlan(plan: Plan, req: IncomingMessage, res: ServerResponse, 
   }
   if (encoding) {
     const body = bodies.encoded(plan.sha, encoding);
-    if (body instanceof Promise) body.then((b) => sendEncoded(plan, encoding, res, b), (err: unknown) => fail(res, err));
+    if (body instanceof Promise)
+      body.then(
+        (b) => sendEncoded(plan, encoding, res, b),
+        (err: unknown) => fail(res, err),
+      );
     else sendEncoded(plan, encoding, res, body);
   } else if (plan.size <= bodies.limits.maxFileBytes) {
     const body = bodies.raw(plan.sha);
-    if (body instanceof Promise) body.then((b) => sendBody(plan, res, b), (err: unknown) => fail(res, err));
+    if (body instanceof Promise)
+      body.then(
+        (b) => sendBody(plan, res, b),
+        (err: unknown) => fail(res, err),
+      );
     else sendBody(plan, res, body);
   } else {
     res.writeHead(plan.status, plan.identity);
@@ -59,7 +74,12 @@ function sendEncoded(plan: FilePlan, encoding: Encoding, res: ServerResponse, bo
 
 function encodedHeaders(plan: FilePlan, encoding: Encoding, length: number): string[] {
   return flatHeaders(
-    [...plan.base, ['content-encoding', encoding], ['etag', etagOf(plan.sha, encoding)], ['content-length', String(length)]],
+    [
+      ...plan.base,
+      ['content-encoding', encoding],
+      ['etag', etagOf(plan.sha, encoding)],
+      ['content-length', String(length)],
+    ],
     plan.extra,
   );
 }
@@ -74,19 +94,28 @@ function sendRange(
   fail: Fail,
 ): void {
   if (range === 'unsatisfiable') {
-    res.writeHead(416, flatHeaders([...plan.base, ['content-range', `bytes */${plan.size}`], ['content-length', '0']], plan.extra));
+    res.writeHead(
+      416,
+      flatHeaders([...plan.base, ['content-range', `bytes */${plan.size}`], ['content-length', '0']], plan.extra),
+    );
     return void res.end();
   }
   const { start, end } = range;
   res.writeHead(
     206,
     flatHeaders(
-      [...plan.base, ['etag', plan.etag], ['content-range', `bytes ${start}-${end}/${plan.size}`], ['content-length', String(end - start + 1)]],
+      [
+        ...plan.base,
+        ['etag', plan.etag],
+        ['content-range', `bytes ${start}-${end}/${plan.size}`],
+        ['content-length', String(end - start + 1)],
+      ],
       plan.extra,
     ),
   );
   if (req.method === 'HEAD') return void res.end();
-  if (plan.size <= bodies.limits.maxFileBytes) use(bodies.raw(plan.sha), res, fail, (body) => res.end(body.subarray(start, end + 1)));
+  if (plan.size <= bodies.limits.maxFileBytes)
+    use(bodies.raw(plan.sha), res, fail, (body) => res.end(body.subarray(start, end + 1)));
   else use(store.stream(plan.sha, range), res, fail, (stream) => pipe(stream, res));
 }
 

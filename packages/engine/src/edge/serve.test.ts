@@ -48,7 +48,9 @@ describe('files', () => {
     const app = await t.get(host, '/assets/app-3f2a1b9c.js');
     expect(app.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(app.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await t.get(host, '/assets/index.CkZ9qL2x.css')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.get(host, '/assets/index.CkZ9qL2x.css')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     const logo = await t.get(host, '/logo.png');
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
@@ -84,8 +86,12 @@ describe('ranges', () => {
     expect(first.status).toBe(206);
     expect(first.headers['content-range']).toBe(`bytes 0-9/${png.length}`);
     expect(first.body.equals(png.subarray(0, 10))).toBe(true);
-    expect((await t.get(host, '/logo.png', { headers: { range: 'bytes=4000-' } })).body.equals(png.subarray(4000))).toBe(true);
-    expect((await t.get(host, '/logo.png', { headers: { range: 'bytes=-5' } })).body.equals(png.subarray(-5))).toBe(true);
+    expect(
+      (await t.get(host, '/logo.png', { headers: { range: 'bytes=4000-' } })).body.equals(png.subarray(4000)),
+    ).toBe(true);
+    expect((await t.get(host, '/logo.png', { headers: { range: 'bytes=-5' } })).body.equals(png.subarray(-5))).toBe(
+      true,
+    );
   });
 
   it('answers a range past the end with 416 and ignores a stale If-Range', async () => {

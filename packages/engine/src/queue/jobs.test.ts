@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { createDeployment, createProject, getDeploymentById, registerUser, schema, type Database } from '@nimbus/db';
+import { createDeployment, createProject, type Database, getDeploymentById, registerUser, schema } from '@nimbus/db';
 import { createTestDatabase } from '@nimbus/db/src/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimJob, MAX_ATTEMPTS, recoverStaleJobs } from './jobs';
 
 let database: Database;
@@ -15,10 +15,16 @@ afterAll(() => database.close());
 
 async function queued(name: string) {
   const project = await createProject(database.db, teamId, { name });
-  return createDeployment(database.db, { project, creatorId: 'usr_x', target: 'preview', files: [{ file: 'index.html', sha: 'a'.repeat(40), size: 1 }] });
+  return createDeployment(database.db, {
+    project,
+    creatorId: 'usr_x',
+    target: 'preview',
+    files: [{ file: 'index.html', sha: 'a'.repeat(40), size: 1 }],
+  });
 }
 
-const jobOf = async (deploymentId: string) => (await database.db.select().from(schema.buildJobs).where(eq(schema.buildJobs.deploymentId, deploymentId)))[0]!;
+const jobOf = async (deploymentId: string) =>
+  (await database.db.select().from(schema.buildJobs).where(eq(schema.buildJobs.deploymentId, deploymentId)))[0]!;
 
 describe('build queue', () => {
   it('hands each job to exactly one of many concurrent claimers, oldest first', async () => {
@@ -36,7 +42,10 @@ describe('build queue', () => {
       const job = await claimJob(database.db, 'doomed');
       expect(job?.deploymentId).toBe(d.id);
       await database.db.update(schema.deployments).set({ state: 'BUILDING' }).where(eq(schema.deployments.id, d.id));
-      await database.db.update(schema.buildJobs).set({ heartbeatAt: new Date(Date.now() - 60_000) }).where(eq(schema.buildJobs.id, job!.id));
+      await database.db
+        .update(schema.buildJobs)
+        .set({ heartbeatAt: new Date(Date.now() - 60_000) })
+        .where(eq(schema.buildJobs.id, job!.id));
       const result = await recoverStaleJobs(database.db, 30_000);
       if (attempt < MAX_ATTEMPTS) {
         expect(result.requeued).toContain(d.id);

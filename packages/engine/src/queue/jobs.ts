@@ -5,8 +5,9 @@
 // - a running job carries a heartbeat; one whose heartbeat is older than the stale threshold lost
 //   its worker (crash, kill, restart) and is queued again, up to MAX_ATTEMPTS starts in all, after
 //   which its deployment fails with BUILD_INTERRUPTED. No deployment stays QUEUED or BUILDING forever.
+
+import { type Db, markFailed, markRequeued, schema } from '@nimbus/db';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import { markFailed, markRequeued, schema, type Db } from '@nimbus/db';
 
 const { buildJobs, deployments } = schema;
 export const MAX_ATTEMPTS = 3;
@@ -38,7 +39,10 @@ export async function claimJob(db: Db, workerId: string): Promise<ClaimedJob | n
 
 /** Renews the claim and returns the deployment's state, so a worker learns of a cancel made elsewhere. */
 export async function heartbeat(db: Db, jobId: number, workerId: string): Promise<string | null> {
-  await db.update(buildJobs).set({ heartbeatAt: new Date() }).where(and(eq(buildJobs.id, jobId), eq(buildJobs.workerId, workerId)));
+  await db
+    .update(buildJobs)
+    .set({ heartbeatAt: new Date() })
+    .where(and(eq(buildJobs.id, jobId), eq(buildJobs.workerId, workerId)));
   const [row] = await db
     .select({ state: deployments.state })
     .from(buildJobs)
@@ -53,7 +57,11 @@ export async function finishJob(db: Db, jobId: number, state: 'done' | 'failed' 
 
 /** Gives a job back on a clean shutdown; the interrupted start does not count as an attempt. */
 export async function releaseJob(db: Db, job: ClaimedJob): Promise<void> {
-  await markRequeued(db, job.deploymentId, 'The worker is shutting down; this build will start again on the next worker.');
+  await markRequeued(
+    db,
+    job.deploymentId,
+    'The worker is shutting down; this build will start again on the next worker.',
+  );
   await db
     .update(buildJobs)
     .set({ state: 'queued', workerId: null, attempts: sql`${buildJobs.attempts} - 1`, updatedAt: new Date() })
@@ -76,12 +84,24 @@ export async function recoverStaleJobs(db: Db, staleMs: number): Promise<{ reque
     if (state !== 'QUEUED' && state !== 'BUILDING') {
       await finishJob(db, job.id, state === 'CANCELED' ? 'canceled' : 'done');
     } else if (job.attempts >= MAX_ATTEMPTS) {
-      await markFailed(db, job.deploymentId, 'BUILD_INTERRUPTED', `The build was interrupted ${job.attempts} times because its worker stopped (crash or restart). Deploy again; if it keeps happening, check the worker's memory and logs.`);
+      await markFailed(
+        db,
+        job.deploymentId,
+        'BUILD_INTERRUPTED',
+        `The build was interrupted ${job.attempts} times because its worker stopped (crash or restart). Deploy again; if it keeps happening, check the worker's memory and logs.`,
+      );
       await finishJob(db, job.id, 'failed');
       result.failed.push(job.deploymentId);
     } else {
-      await markRequeued(db, job.deploymentId, `The worker building this deployment stopped; building it again (attempt ${job.attempts + 1} of ${MAX_ATTEMPTS}).`);
-      await db.update(buildJobs).set({ state: 'queued', workerId: null, updatedAt: new Date() }).where(and(eq(buildJobs.id, job.id), eq(buildJobs.state, 'running')));
+      await markRequeued(
+        db,
+        job.deploymentId,
+        `The worker building this deployment stopped; building it again (attempt ${job.attempts + 1} of ${MAX_ATTEMPTS}).`,
+      );
+      await db
+        .update(buildJobs)
+        .set({ state: 'queued', workerId: null, updatedAt: new Date() })
+        .where(and(eq(buildJobs.id, job.id), eq(buildJobs.state, 'running')));
       result.requeued.push(job.deploymentId);
     }
   }

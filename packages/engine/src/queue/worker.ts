@@ -4,12 +4,12 @@
 // stop running builds are handed back to the queue; after a crash, recoverStaleJobs picks them up.
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { findProject, markBuilding, markFailed, markReady, randomString, type Db } from '@nimbus/db';
-import type { Engine } from '../engine';
+import { type Db, findProject, markBuilding, markFailed, markReady, randomString } from '@nimbus/db';
 import { BuildError } from '../build/files';
 import { LogWriter } from '../build/log-writer';
 import { runBuild } from '../build/run-build';
-import { claimJob, finishJob, heartbeat, recoverStaleJobs, releaseJob, type ClaimedJob } from './jobs';
+import type { Engine } from '../engine';
+import { type ClaimedJob, claimJob, finishJob, heartbeat, recoverStaleJobs, releaseJob } from './jobs';
 
 export interface WorkerOptions {
   db: Db;
@@ -58,7 +58,11 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
     const log = new LogWriter(db, job.deploymentId);
     const abort = (code: string, message: string) => controller.abort(new BuildError(code, message));
     const timer = setTimeout(
-      () => abort('BUILD_TIMEOUT', `The build ran longer than ${formatDuration(opts.timeoutMs)} and was stopped. Make it faster, or raise NIMBUS_BUILD_TIMEOUT.`),
+      () =>
+        abort(
+          'BUILD_TIMEOUT',
+          `The build ran longer than ${formatDuration(opts.timeoutMs)} and was stopped. Make it faster, or raise NIMBUS_BUILD_TIMEOUT.`,
+        ),
       opts.timeoutMs,
     );
     const beat = setInterval(() => {
@@ -70,14 +74,31 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
       const deployment = await markBuilding(db, job.deploymentId);
       const project = deployment && (await findProject(db, deployment.teamId, deployment.projectId));
       if (!deployment || !project) return await finishJob(db, job.id, 'canceled');
-      const result = await runBuild({ db, store: engine.store, cipher: engine.cipher, deployment, project, buildRoot, cacheDir: path.join(cacheRoot, deployment.teamId), deployDomain: opts.deployDomain, signal: controller.signal, log });
+      const result = await runBuild({
+        db,
+        store: engine.store,
+        cipher: engine.cipher,
+        deployment,
+        project,
+        buildRoot,
+        cacheDir: path.join(cacheRoot, deployment.teamId),
+        deployDomain: opts.deployDomain,
+        signal: controller.signal,
+        log,
+      });
       await log.flush();
       const ready = await markReady(db, { id: deployment.id, ...result });
       for (const host of ready?.hosts ?? []) engine.events.emit('alias', host);
       await finishJob(db, job.id, ready ? 'done' : 'canceled');
     } catch (err) {
       await log.flush();
-      const failure = err instanceof BuildError ? err : new BuildError('BUILD_FAILED', `The build stopped on an internal error (${(err as Error).message}). Deploy again; if it fails again, report the deployment id.`);
+      const failure =
+        err instanceof BuildError
+          ? err
+          : new BuildError(
+              'BUILD_FAILED',
+              `The build stopped on an internal error (${(err as Error).message}). Deploy again; if it fails again, report the deployment id.`,
+            );
       if (failure.code === SHUTDOWN) return await releaseJob(db, job);
       if (failure.code === 'CANCELED') return await finishJob(db, job.id, 'canceled');
       if (!(err instanceof BuildError)) console.error(`[worker] build of ${job.deploymentId} failed`, err);
@@ -127,7 +148,8 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
   }
 
   const onQueued = () => void tick();
-  const onCanceled = (deploymentId: string) => running.get(deploymentId)?.abort(new BuildError('CANCELED', 'The deployment was canceled.'));
+  const onCanceled = (deploymentId: string) =>
+    running.get(deploymentId)?.abort(new BuildError('CANCELED', 'The deployment was canceled.'));
   engine.events.on('queued', onQueued);
   engine.events.on('canceled', onCanceled);
   const interval = setInterval(() => void tick(), opts.pollMs);
@@ -140,7 +162,8 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
       clearInterval(interval);
       engine.events.off('queued', onQueued);
       engine.events.off('canceled', onCanceled);
-      for (const controller of running.values()) controller.abort(new BuildError(SHUTDOWN, 'The worker is shutting down.'));
+      for (const controller of running.values())
+        controller.abort(new BuildError(SHUTDOWN, 'The worker is shutting down.'));
       await Promise.all([...finished]);
     },
   };

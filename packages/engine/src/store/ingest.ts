@@ -1,8 +1,9 @@
 // How content enters the store: uploaded blobs (digest and size checked), files sent inline as
 // base64 in the deployment body, and the `--archive=tgz` form, whose parts are joined, gunzipped
 // and untarred into ordinary files. Each stored blob gets a `blobs` row for `missing_files`.
+
+import { type Db, DomainError, type FileEntry, recordBlob } from '@nimbus/db';
 import { Parser, type ReadEntry } from 'tar';
-import { DomainError, recordBlob, type Db, type FileEntry } from '@nimbus/db';
 import { sha1 } from './local';
 import type { FileStore } from './types';
 
@@ -21,9 +22,16 @@ export async function storeBlob(db: Db, store: FileStore, sha: string, data: Buf
 }
 
 /** POST /v2/files: the declared size must match, then the digest (checked by the store). */
-export async function uploadBlob(db: Db, store: FileStore, input: { sha: string; size?: number; data: Buffer }): Promise<void> {
+export async function uploadBlob(
+  db: Db,
+  store: FileStore,
+  input: { sha: string; size?: number; data: Buffer },
+): Promise<void> {
   if (input.size !== undefined && input.size !== input.data.length) {
-    throw new DomainError('bad_request', `x-now-size says ${input.size} bytes but the body has ${input.data.length}. Upload the file again.`);
+    throw new DomainError(
+      'bad_request',
+      `x-now-size says ${input.size} bytes but the body has ${input.data.length}. Upload the file again.`,
+    );
   }
   await storeBlob(db, store, input.sha, input.data);
 }
@@ -50,7 +58,9 @@ export function isArchive(files: FileEntry[]): boolean {
 
 /** Joins the parts in order, untars them, stores every regular file and returns the real file list. */
 export async function expandArchive(db: Db, store: FileStore, parts: FileEntry[]): Promise<FileEntry[]> {
-  const ordered = [...parts].sort((a, b) => Number(ARCHIVE_PART.exec(a.file)![1]) - Number(ARCHIVE_PART.exec(b.file)![1]));
+  const ordered = [...parts].sort(
+    (a, b) => Number(ARCHIVE_PART.exec(a.file)![1]) - Number(ARCHIVE_PART.exec(b.file)![1]),
+  );
   const tgz = Buffer.concat(await Promise.all(ordered.map((p) => store.get(p.sha))));
   const entries: { file: string; data: Buffer; mode: number }[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -59,13 +69,22 @@ export async function expandArchive(db: Db, store: FileStore, parts: FileEntry[]
         if (entry.type !== 'File') return entry.resume();
         const chunks: Buffer[] = [];
         entry.on('data', (c: Buffer) => chunks.push(c));
-        entry.on('end', () => entries.push({ file: entry.path.replace(/^\.\//, ''), data: Buffer.concat(chunks), mode: 0o100000 | ((entry.mode ?? 0o644) & 0o777) }));
+        entry.on('end', () =>
+          entries.push({
+            file: entry.path.replace(/^\.\//, ''),
+            data: Buffer.concat(chunks),
+            mode: 0o100000 | ((entry.mode ?? 0o644) & 0o777),
+          }),
+        );
       },
     });
     parser.on('end', () => resolve());
-    parser.on('error', () => reject(new DomainError('bad_request', 'The source archive is not a valid .tgz file. Deploy again.')));
+    parser.on('error', () =>
+      reject(new DomainError('bad_request', 'The source archive is not a valid .tgz file. Deploy again.')),
+    );
     parser.on('warn', (code: string) => {
-      if (code === 'TAR_BAD_ARCHIVE' || code === 'TAR_ABORT') reject(new DomainError('bad_request', 'The source archive is not a valid .tgz file. Deploy again.'));
+      if (code === 'TAR_BAD_ARCHIVE' || code === 'TAR_ABORT')
+        reject(new DomainError('bad_request', 'The source archive is not a valid .tgz file. Deploy again.'));
     });
     parser.end(tgz);
   });

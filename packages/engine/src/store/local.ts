@@ -6,14 +6,15 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DomainError } from '@nimbus/db';
-import { SHA1_HEX, type BlobInfo, type FileStore } from './types';
+import { type BlobInfo, type FileStore, SHA1_HEX } from './types';
 
 export function sha1(data: Buffer | string): string {
   return createHash('sha1').update(data).digest('hex');
 }
 
 export function checkDigest(sha: string): void {
-  if (!SHA1_HEX.test(sha)) throw new DomainError('invalid_digest', `"${sha}" is not a SHA-1 digest (40 lower-case hex characters).`);
+  if (!SHA1_HEX.test(sha))
+    throw new DomainError('invalid_digest', `"${sha}" is not a SHA-1 digest (40 lower-case hex characters).`);
 }
 
 export function createLocalStore(root: string): FileStore {
@@ -35,7 +36,8 @@ export function createLocalStore(root: string): FileStore {
     async put(sha, data) {
       checkDigest(sha);
       const actual = sha1(data);
-      if (actual !== sha) throw new DomainError('invalid_digest', `The content's SHA-1 is ${actual}, not ${sha}. Upload the file again.`);
+      if (actual !== sha)
+        throw new DomainError('invalid_digest', `The content's SHA-1 is ${actual}, not ${sha}. Upload the file again.`);
       const target = file(sha);
       await mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;

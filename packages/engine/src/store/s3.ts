@@ -1,7 +1,8 @@
 // The file store on any S3-compatible object storage (AWS S3, MinIO, R2, s3rver in tests), so
 // workers and edges on several machines share one set of blobs. Keys: `blobs/<first two hex>/<sha>`.
+
+import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Readable } from 'node:stream';
 import { DomainError } from '@nimbus/db';
 import { checkDigest, sha1 } from './local';
 import type { BlobInfo, FileStore } from './types';
@@ -22,7 +23,10 @@ export function createS3Store(options: S3Options): FileStore {
     // Plain payload checksums only when required: several S3-compatible servers reject the newer ones.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
   });
   const Bucket = options.bucket;
   const key = (sha: string) => `blobs/${sha.slice(0, 2)}/${sha}`;
@@ -49,7 +53,8 @@ export function createS3Store(options: S3Options): FileStore {
     async put(sha, data) {
       checkDigest(sha);
       const actual = sha1(data);
-      if (actual !== sha) throw new DomainError('invalid_digest', `The content's SHA-1 is ${actual}, not ${sha}. Upload the file again.`);
+      if (actual !== sha)
+        throw new DomainError('invalid_digest', `The content's SHA-1 is ${actual}, not ${sha}. Upload the file again.`);
       await client.send(new PutObjectCommand({ Bucket, Key: key(sha), Body: data, ContentLength: data.length }));
     },
     async get(sha) {

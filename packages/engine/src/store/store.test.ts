@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { text } from 'node:stream/consumers';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, tempDir } from '../testing';
 import { createLocalStore, sha1 } from './local';
 import { createS3Store } from './s3';
 import type { FileStore } from './types';
-import { startTestS3, tempDir } from '../testing';
 
 const closers: (() => Promise<void>)[] = [];
 const stores: Record<string, FileStore> = {};

@@ -9,7 +9,11 @@ import { getSession, getTeams, homePath } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Log in' };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const next = safeNext((await searchParams).next);
   const session = await getSession();
   if (session) redirect(next ?? homePath(session.user, await getTeams()));

@@ -9,7 +9,11 @@ import { getSession, getTeams, homePath } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Sign up' };
 
-export default async function SignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignupPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const next = safeNext((await searchParams).next);
   const session = await getSession();
   if (session) redirect(next ?? homePath(session.user, await getTeams()));

@@ -1,14 +1,19 @@
 // /two-factor-required?teamSlug=…&next=… (spec 2, 4): the server refused a request because the
 // team enforces multi-factor authentication and the current session has no second factor.
+
+import { buttonClass } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { buttonClass } from '@nimbus/ui';
 import { AuthCard } from '@/components/dashboard/auth/auth-card';
 import { authHref, safeNext } from '@/components/dashboard/auth/next-param';
 
 export const metadata: Metadata = { title: 'Two-factor authentication required' };
 
-export default async function TwoFactorRequiredPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function TwoFactorRequiredPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const query = await searchParams;
   const team = typeof query.teamSlug === 'string' ? query.teamSlug : null;
   const next = safeNext(query.next);

@@ -1,13 +1,15 @@
 // /design: the Nimbus design system, rendered live from @nimbus/ui: every component the package
 // exports, in its variants, in whichever theme is active.
+
+import { Badge, Button, buttonClass, Card, Input, Notice, Select, TextField } from '@nimbus/ui';
 import type { Metadata } from 'next';
-import { Badge, Button, Card, Input, Notice, Select, TextField, buttonClass } from '@nimbus/ui';
 import { CopyDemo, ModalDemo, PopoverDemo, ToastDemo, TooltipDemo } from '@/components/marketing/design-demos';
 import { PageIntro, Section } from '@/components/marketing/sections';
 
 export const metadata: Metadata = {
   title: 'Design system',
-  description: 'The Nimbus design system, live: buttons, inputs, fields, cards, badges, notices, modals, toasts, popovers and tooltips from @nimbus/ui.',
+  description:
+    'The Nimbus design system, live: buttons, inputs, fields, cards, badges, notices, modals, toasts, popovers and tooltips from @nimbus/ui.',
 };
 
 function Example({ title, children }: { title: string; children: React.ReactNode }) {
@@ -22,7 +24,11 @@ function Example({ title, children }: { title: string; children: React.ReactNode
 export default function DesignPage() {
   return (
     <main id="main">
-      <PageIntro eyebrow="Design system" title="Components" lead="What you see below is @nimbus/ui itself, the package every dashboard page is built from. Switch the theme in the footer to see each component in dark and light." />
+      <PageIntro
+        eyebrow="Design system"
+        title="Components"
+        lead="What you see below is @nimbus/ui itself, the package every dashboard page is built from. Switch the theme in the footer to see each component in dark and light."
+      />
       <Section id="actions" title="Actions">
         <div className="grid gap-4 lg:grid-cols-2">
           <Example title="Button variants">
@@ -52,7 +58,11 @@ export default function DesignPage() {
         <div className="grid gap-4 lg:grid-cols-2">
           <Example title="Field with hint and error">
             <div className="grid w-full gap-4">
-              <TextField label="Team name" hint="Letters, numbers, spaces, underscores and dashes." defaultValue="Acme Web" />
+              <TextField
+                label="Team name"
+                hint="Letters, numbers, spaces, underscores and dashes."
+                defaultValue="Acme Web"
+              />
               <TextField label="Slug" error="The slug &quot;docs&quot; is reserved." defaultValue="docs" />
             </div>
           </Example>
@@ -98,10 +108,35 @@ export default function DesignPage() {
       </Section>
       <Section id="surfaces" title="Surfaces">
         <div className="grid gap-4 lg:grid-cols-2">
-          <Card id="card-demo" title="Project name" description="Used in the dashboard and in the URL of every deployment." footer={<><span>Up to 100 characters.</span><Button size="small" variant="primary">Save</Button></>}>
+          <Card
+            id="card-demo"
+            title="Project name"
+            description="Used in the dashboard and in the URL of every deployment."
+            footer={
+              <>
+                <span>Up to 100 characters.</span>
+                <Button size="small" variant="primary">
+                  Save
+                </Button>
+              </>
+            }
+          >
             <Input aria-label="Project name" defaultValue="marketing-site" />
           </Card>
-          <Card id="card-danger" tone="danger" title="Delete team" description="Deletes every project and deployment of the team. This cannot be undone." footer={<><span>Owners only.</span><Button size="small" variant="danger">Delete</Button></>} />
+          <Card
+            id="card-danger"
+            tone="danger"
+            title="Delete team"
+            description="Deletes every project and deployment of the team. This cannot be undone."
+            footer={
+              <>
+                <span>Owners only.</span>
+                <Button size="small" variant="danger">
+                  Delete
+                </Button>
+              </>
+            }
+          />
         </div>
       </Section>
     </main>

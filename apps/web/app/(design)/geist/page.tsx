@@ -6,7 +6,8 @@ import { ZoneLink } from '@/components/marketing/zone-link';
 
 export const metadata: Metadata = {
   title: 'Geist design language',
-  description: 'The foundations of the Nimbus interface: neutral colour tokens for light and dark themes, the Geist type scale, spacing and the principles behind them.',
+  description:
+    'The foundations of the Nimbus interface: neutral colour tokens for light and dark themes, the Geist type scale, spacing and the principles behind them.',
 };
 
 const TOKENS = [
@@ -27,7 +28,12 @@ const SCALE = [
   ['text-xs', '12px', 'Labels and captions'],
 ] as const;
 
-const PRINCIPLES = ['Content first: greys for the chrome, colour only where it means something.', 'Every colour is a token with a light and a dark value; components never hard-code one.', 'Text meets WCAG AA contrast on every surface in both themes.', 'One 4px spacing grid; sections breathe at 56px, cards at 24px.'];
+const PRINCIPLES = [
+  'Content first: greys for the chrome, colour only where it means something.',
+  'Every colour is a token with a light and a dark value; components never hard-code one.',
+  'Text meets WCAG AA contrast on every surface in both themes.',
+  'One 4px spacing grid; sections breathe at 56px, cards at 24px.',
+];
 
 function Swatches() {
   return (
@@ -48,11 +54,23 @@ function Swatches() {
 export default function GeistPage() {
   return (
     <main id="main">
-      <PageIntro eyebrow="Design language" title="Geist at Nimbus" lead="The few decisions every Nimbus screen is built on. The components on the design system page use nothing else." />
-      <Section id="colour" title="Colour" lead="Six tokens, each with a light and a dark value. The swatches are live: switch the theme in the footer and they change with the page.">
+      <PageIntro
+        eyebrow="Design language"
+        title="Geist at Nimbus"
+        lead="The few decisions every Nimbus screen is built on. The components on the design system page use nothing else."
+      />
+      <Section
+        id="colour"
+        title="Colour"
+        lead="Six tokens, each with a light and a dark value. The swatches are live: switch the theme in the footer and they change with the page."
+      >
         <Swatches />
       </Section>
-      <Section id="type" title="Type scale" lead="Geist Sans for everything you read, Geist Mono for everything you might copy.">
+      <Section
+        id="type"
+        title="Type scale"
+        lead="Geist Sans for everything you read, Geist Mono for everything you might copy."
+      >
         <ul className="divide-y divide-border rounded-xl border border-border">
           {SCALE.map(([className, size, use]) => (
             <li key={className} className="flex items-baseline justify-between gap-4 px-6 py-4">

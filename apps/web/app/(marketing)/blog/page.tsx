@@ -13,7 +13,11 @@ export default function BlogPage() {
   const posts = listEntries('blog');
   return (
     <main id="main">
-      <PageIntro eyebrow="Blog" title="News and notes from the Nimbus team" lead="What we shipped, why we built it the way we did, and how to get the most out of it." />
+      <PageIntro
+        eyebrow="Blog"
+        title="News and notes from the Nimbus team"
+        lead="What we shipped, why we built it the way we did, and how to get the most out of it."
+      />
       <ol className="mx-auto max-w-6xl divide-y divide-border px-6">
         {posts.map((post) => (
           <li key={post.slug} className="grid gap-2 py-8 md:grid-cols-[12rem_1fr]">

@@ -6,17 +6,28 @@ import { renderMdx } from '@/lib/content-mdx';
 
 export const metadata: Metadata = {
   title: 'Changelog',
-  description: 'New features, improvements and fixes in Nimbus: the CLI, builds, the edge and the dashboard, month by month.',
+  description:
+    'New features, improvements and fixes in Nimbus: the CLI, builds, the edge and the dashboard, month by month.',
 };
 
 export default async function ChangelogPage() {
-  const entries = await Promise.all(listEntries('changelog').map(async (entry) => ({ entry, ...(await renderMdx(entry)) })));
+  const entries = await Promise.all(
+    listEntries('changelog').map(async (entry) => ({ entry, ...(await renderMdx(entry)) })),
+  );
   return (
     <main id="main">
-      <PageIntro eyebrow="Changelog" title="What is new in Nimbus" lead="Every change that you can notice, as it ships. Self-hosted installs get each one with the next release." />
+      <PageIntro
+        eyebrow="Changelog"
+        title="What is new in Nimbus"
+        lead="Every change that you can notice, as it ships. Self-hosted installs get each one with the next release."
+      />
       <ol className="mx-auto max-w-6xl px-6">
         {entries.map(({ entry, content }) => (
-          <li key={entry.slug} id={entry.slug} className="grid scroll-mt-24 gap-4 border-t border-border py-12 md:grid-cols-[12rem_1fr]">
+          <li
+            key={entry.slug}
+            id={entry.slug}
+            className="grid scroll-mt-24 gap-4 border-t border-border py-12 md:grid-cols-[12rem_1fr]"
+          >
             <p className="text-sm text-muted">
               <time dateTime={entry.date}>{formatDate(entry.date)}</time>
             </p>

@@ -1,29 +1,58 @@
 // /enterprise: what large organisations get beyond Pro, on our cloud or self-hosted. One of the
 // demo popup's pages (15 s).
-import type { Metadata } from 'next';
+
 import { PLANS } from '@nimbus/core';
+import type { Metadata } from 'next';
 import { DemoPopup } from '@/components/marketing/demo-popup';
 import { ButtonLink, CallToAction, CardGrid, PageIntro, Section } from '@/components/marketing/sections';
 
 export const metadata: Metadata = {
   title: 'Enterprise',
-  description: 'Nimbus Enterprise: SAML single sign-on, enforced two-factor authentication, audit logs, dedicated builders, an uptime SLA and support for self-hosted installs.',
+  description:
+    'Nimbus Enterprise: SAML single sign-on, enforced two-factor authentication, audit logs, dedicated builders, an uptime SLA and support for self-hosted installs.',
 };
 
 const CAPABILITIES = [
-  { title: 'Single sign-on', body: 'SAML with your identity provider. Enforce it per team, together with two-factor authentication for everyone who signs in with a password.' },
-  { title: 'Audit logs', body: 'Who promoted which deployment, who changed an environment variable, who invited whom: every change to a team, with actor, time and origin.' },
-  { title: 'Dedicated build infrastructure', body: `Your own builders with up to ${PLANS.enterprise.limits.concurrentBuilds} concurrent builds, so a busy day elsewhere never queues your release.` },
-  { title: 'Uptime SLA', body: 'A contractual availability target for the edge and the API, with service credits, status notifications and named contacts.' },
-  { title: 'Self-hosted, supported', body: 'Run Nimbus in your own network on PostgreSQL and S3-compatible storage, with our engineers on call for upgrades and incidents.' },
-  { title: 'Priority support', body: 'A shared channel with the engineers who build Nimbus, response targets by severity and a quarterly architecture review.' },
+  {
+    title: 'Single sign-on',
+    body: 'SAML with your identity provider. Enforce it per team, together with two-factor authentication for everyone who signs in with a password.',
+  },
+  {
+    title: 'Audit logs',
+    body: 'Who promoted which deployment, who changed an environment variable, who invited whom: every change to a team, with actor, time and origin.',
+  },
+  {
+    title: 'Dedicated build infrastructure',
+    body: `Your own builders with up to ${PLANS.enterprise.limits.concurrentBuilds} concurrent builds, so a busy day elsewhere never queues your release.`,
+  },
+  {
+    title: 'Uptime SLA',
+    body: 'A contractual availability target for the edge and the API, with service credits, status notifications and named contacts.',
+  },
+  {
+    title: 'Self-hosted, supported',
+    body: 'Run Nimbus in your own network on PostgreSQL and S3-compatible storage, with our engineers on call for upgrades and incidents.',
+  },
+  {
+    title: 'Priority support',
+    body: 'A shared channel with the engineers who build Nimbus, response targets by severity and a quarterly architecture review.',
+  },
 ];
 
 const STEPS = [
-  ['Discovery call', 'We learn how you build and host today: how many sites, which frameworks, where your data must stay.'],
-  ['Proof of concept', 'Your own sites on a trial Enterprise team or a self-hosted install in your network, for up to 30 days.'],
+  [
+    'Discovery call',
+    'We learn how you build and host today: how many sites, which frameworks, where your data must stay.',
+  ],
+  [
+    'Proof of concept',
+    'Your own sites on a trial Enterprise team or a self-hosted install in your network, for up to 30 days.',
+  ],
   ['Migration plan', 'Project by project, with previews side by side and DNS moved only when your team is happy.'],
-  ['Go live', 'Production moves by alias, so the switch and any rollback are instant. We stay on call for the first weeks.'],
+  [
+    'Go live',
+    'Production moves by alias, so the switch and any rollback are instant. We stay on call for the first weeks.',
+  ],
 ] as const;
 
 export default function EnterprisePage() {
@@ -42,7 +71,11 @@ export default function EnterprisePage() {
       <Section id="capabilities" title="What Enterprise adds">
         <CardGrid items={CAPABILITIES} />
       </Section>
-      <Section id="security" title="Security your reviewers will ask about" lead="Passwords hashed with Argon2, API tokens stored as SHA-256, environment variables encrypted with AES-256-GCM, builds in a sandbox, and every permission checked in one place.">
+      <Section
+        id="security"
+        title="Security your reviewers will ask about"
+        lead="Passwords hashed with Argon2, API tokens stored as SHA-256, environment variables encrypted with AES-256-GCM, builds in a sandbox, and every permission checked in one place."
+      >
         <ButtonLink href="/security" variant="secondary">
           Read how Nimbus is secured
         </ButtonLink>
@@ -58,7 +91,10 @@ export default function EnterprisePage() {
           ))}
         </ol>
       </Section>
-      <CallToAction title="See Nimbus with your own sites" lead="A 45-minute session with an engineer: your stack, your build times, and what moving would take." />
+      <CallToAction
+        title="See Nimbus with your own sites"
+        lead="A 45-minute session with an engineer: your stack, your build times, and what moving would take."
+      />
       <DemoPopup path="/enterprise" />
     </main>
   );

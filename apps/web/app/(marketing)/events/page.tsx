@@ -5,25 +5,59 @@ import { ZoneLink } from '@/components/marketing/zone-link';
 
 export const metadata: Metadata = {
   title: 'Events',
-  description: 'Nimbus Ship, webinars, meetups and conferences where you can meet the Nimbus team and learn how others deploy.',
+  description:
+    'Nimbus Ship, webinars, meetups and conferences where you can meet the Nimbus team and learn how others deploy.',
 };
 
 const UPCOMING = [
-  { date: '2027-02-11', title: 'Webinar: From one server to split roles', place: 'Online', body: 'Move a self-hosted Nimbus to PostgreSQL and S3, then split web, API, edge and workers. Live, with questions.' },
-  { date: '2027-03-04', title: 'Nimbus meetup Berlin', place: 'Berlin, Germany', body: 'Lightning talks from teams running Nimbus in production, and a look at what is next for the edge.' },
-  { date: '2027-04-22', title: 'JSWorld Conference', place: 'Amsterdam, Netherlands', body: 'Find us at booth 14, and at the talk “Immutable deployments in practice”.' },
-  { date: '2027-05-13', title: 'Webinar: Previews for content teams', place: 'Online', body: 'How editors review changes on preview URLs, with password protection and comments.' },
+  {
+    date: '2027-02-11',
+    title: 'Webinar: From one server to split roles',
+    place: 'Online',
+    body: 'Move a self-hosted Nimbus to PostgreSQL and S3, then split web, API, edge and workers. Live, with questions.',
+  },
+  {
+    date: '2027-03-04',
+    title: 'Nimbus meetup Berlin',
+    place: 'Berlin, Germany',
+    body: 'Lightning talks from teams running Nimbus in production, and a look at what is next for the edge.',
+  },
+  {
+    date: '2027-04-22',
+    title: 'JSWorld Conference',
+    place: 'Amsterdam, Netherlands',
+    body: 'Find us at booth 14, and at the talk “Immutable deployments in practice”.',
+  },
+  {
+    date: '2027-05-13',
+    title: 'Webinar: Previews for content teams',
+    place: 'Online',
+    body: 'How editors review changes on preview URLs, with password protection and comments.',
+  },
 ];
 
 function formatDay(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export default function EventsPage() {
   return (
     <main id="main">
-      <PageIntro eyebrow="Events" title="Meet the people who build and run Nimbus" lead="Ship, our yearly conference, webinars with the engineers behind each feature, and meetups with teams that run Nimbus in production." />
-      <Section id="ship" title="Nimbus Ship" lead="One day of launches and talks about building and hosting for the web. Ship 2024 introduced Conformance, the WAF, feature flags and split roles.">
+      <PageIntro
+        eyebrow="Events"
+        title="Meet the people who build and run Nimbus"
+        lead="Ship, our yearly conference, webinars with the engineers behind each feature, and meetups with teams that run Nimbus in production."
+      />
+      <Section
+        id="ship"
+        title="Nimbus Ship"
+        lead="One day of launches and talks about building and hosting for the web. Ship 2024 introduced Conformance, the WAF, feature flags and split roles."
+      >
         <div className="flex flex-wrap gap-3">
           <ButtonLink href="/ship">Visit the Ship site</ButtonLink>
           <ButtonLink href="/blog/nimbus-ship-2024" variant="secondary">

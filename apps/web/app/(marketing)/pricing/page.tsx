@@ -1,7 +1,8 @@
 // /pricing: the plans from PLANS (the billing catalogue), a comparison table and the questions
 // people ask before they pay. One of the demo popup's pages (15 s).
-import type { Metadata } from 'next';
+
 import { PLANS, PRO_TRIAL_DAYS } from '@nimbus/core';
+import type { Metadata } from 'next';
 import { DemoPopup } from '@/components/marketing/demo-popup';
 import { Faq } from '@/components/marketing/faq';
 import { PlanCards } from '@/components/marketing/plan-cards';
@@ -20,19 +21,23 @@ const FAQ = [
   },
   {
     question: 'What counts as a team member?',
-    answer: 'Anyone with a role in the team: OWNER, MEMBER, DEVELOPER, BILLING or VIEWER. Pro is billed per member per month, pro-rated when people join or leave.',
+    answer:
+      'Anyone with a role in the team: OWNER, MEMBER, DEVELOPER, BILLING or VIEWER. Pro is billed per member per month, pro-rated when people join or leave.',
   },
   {
     question: 'What happens when I reach a limit?',
-    answer: 'New deployments or builds over a limit are refused or queued with a message that names the limit. Sites that are already live keep serving: reaching a limit never takes a site down.',
+    answer:
+      'New deployments or builds over a limit are refused or queued with a message that names the limit. Sites that are already live keep serving: reaching a limit never takes a site down.',
   },
   {
     question: 'Can I self-host Nimbus instead?',
-    answer: 'Yes. Nimbus runs as one Node.js process with an embedded database, and scales out to PostgreSQL, S3-compatible storage and separate roles. The plans on this page are for our hosted cloud; Enterprise also covers support for self-hosted installs.',
+    answer:
+      'Yes. Nimbus runs as one Node.js process with an embedded database, and scales out to PostgreSQL, S3-compatible storage and separate roles. The plans on this page are for our hosted cloud; Enterprise also covers support for self-hosted installs.',
   },
   {
     question: 'Can I move projects between my personal account and a team?',
-    answer: 'Yes. Projects can be transferred between accounts and teams you own. If you move a project from a Hobby account to a Pro team, Pro limits apply from the moment it arrives.',
+    answer:
+      'Yes. Projects can be transferred between accounts and teams you own. If you move a project from a Hobby account to a Pro team, Pro limits apply from the moment it arrives.',
   },
   {
     question: 'Can a Hobby account have collaborators?',
@@ -51,13 +56,20 @@ export default function PricingPage() {
       <div className="mx-auto max-w-6xl px-6">
         <PlanCards />
       </div>
-      <Section id="compare" title="Compare plans" lead="Limits apply per team. Unlimited means no limit is enforced; fair use still applies on our cloud.">
+      <Section
+        id="compare"
+        title="Compare plans"
+        lead="Limits apply per team. Unlimited means no limit is enforced; fair use still applies on our cloud."
+      >
         <PlanComparison />
       </Section>
       <Section id="faq" title="Frequently asked questions">
         <Faq items={FAQ} />
       </Section>
-      <CallToAction title="Questions about a larger rollout?" lead="We help teams of hundreds move their sites to Nimbus, on our cloud or theirs." />
+      <CallToAction
+        title="Questions about a larger rollout?"
+        lead="We help teams of hundreds move their sites to Nimbus, on our cloud or theirs."
+      />
       <DemoPopup path="/pricing" />
     </main>
   );

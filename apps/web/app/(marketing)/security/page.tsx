@@ -5,43 +5,105 @@ import { ZoneLink } from '@/components/marketing/zone-link';
 
 export const metadata: Metadata = {
   title: 'Security',
-  description: 'How Nimbus secures accounts, tokens, environment variables, builds and deployed sites, and how to report a vulnerability.',
+  description:
+    'How Nimbus secures accounts, tokens, environment variables, builds and deployed sites, and how to report a vulnerability.',
 };
 
 const PRACTICES = [
-  { title: 'Passwords', body: 'Hashed with Argon2id. Failed logins are throttled per account and per address, so guessing is slow even for a weak password.' },
-  { title: 'Sessions', body: 'An httpOnly, SameSite=Lax cookie holding a random secret; only its SHA-256 is stored. Changes made with a session must come from our own origin.' },
-  { title: 'API tokens', body: 'Shown once, stored as SHA-256, optionally limited to one team and given an expiry date. Revoking one takes effect on the next request.' },
-  { title: 'Environment variables', body: 'Encrypted at rest with AES-256-GCM under a key derived from the server secret, and decrypted only for the builds of their target.', href: '/docs/environment-variables' },
-  { title: 'Builds', body: 'Every install and build runs in a bubblewrap sandbox when available, always with a time limit and a clean environment. It cannot read other deployments.', href: '/docs/builds' },
-  { title: 'Permissions', body: 'What each role may do is one table in code, checked in one place for the dashboard, the CLI and the API alike.', href: '/docs/teams-and-roles' },
-  { title: 'Immutable deployments', body: 'A deployed site never changes after its build. A rollback restores exactly what was live before, files and configuration together.', href: '/blog/immutable-deployments' },
-  { title: 'Web Application Firewall', body: 'Block, challenge and rate-limit requests at the edge by path, address and header, in seconds and without a redeploy.', href: '/blog/introducing-the-nimbus-waf' },
-  { title: 'Conformance', body: 'Static checks on every build stop committed .env files, source maps and secrets before they are served.', href: '/blog/introducing-conformance' },
+  {
+    title: 'Passwords',
+    body: 'Hashed with Argon2id. Failed logins are throttled per account and per address, so guessing is slow even for a weak password.',
+  },
+  {
+    title: 'Sessions',
+    body: 'An httpOnly, SameSite=Lax cookie holding a random secret; only its SHA-256 is stored. Changes made with a session must come from our own origin.',
+  },
+  {
+    title: 'API tokens',
+    body: 'Shown once, stored as SHA-256, optionally limited to one team and given an expiry date. Revoking one takes effect on the next request.',
+  },
+  {
+    title: 'Environment variables',
+    body: 'Encrypted at rest with AES-256-GCM under a key derived from the server secret, and decrypted only for the builds of their target.',
+    href: '/docs/environment-variables',
+  },
+  {
+    title: 'Builds',
+    body: 'Every install and build runs in a bubblewrap sandbox when available, always with a time limit and a clean environment. It cannot read other deployments.',
+    href: '/docs/builds',
+  },
+  {
+    title: 'Permissions',
+    body: 'What each role may do is one table in code, checked in one place for the dashboard, the CLI and the API alike.',
+    href: '/docs/teams-and-roles',
+  },
+  {
+    title: 'Immutable deployments',
+    body: 'A deployed site never changes after its build. A rollback restores exactly what was live before, files and configuration together.',
+    href: '/blog/immutable-deployments',
+  },
+  {
+    title: 'Web Application Firewall',
+    body: 'Block, challenge and rate-limit requests at the edge by path, address and header, in seconds and without a redeploy.',
+    href: '/blog/introducing-the-nimbus-waf',
+  },
+  {
+    title: 'Conformance',
+    body: 'Static checks on every build stop committed .env files, source maps and secrets before they are served.',
+    href: '/blog/introducing-conformance',
+  },
 ];
 
 export default function SecurityPage() {
   return (
     <main id="main">
-      <PageIntro eyebrow="Security" title="Security is in the design, not a feature flag" lead="Nimbus stores as few secrets as it can, hashes the ones it must check, encrypts the ones it must use, and keeps every deployed site immutable." />
+      <PageIntro
+        eyebrow="Security"
+        title="Security is in the design, not a feature flag"
+        lead="Nimbus stores as few secrets as it can, hashes the ones it must check, encrypts the ones it must use, and keeps every deployed site immutable."
+      />
       <Section id="practices" title="How Nimbus protects your work">
         <CardGrid items={PRACTICES} />
       </Section>
-      <Section id="self-hosting" title="When you host Nimbus yourself" lead="Self-hosted installs keep all data on your machines: the database, the file store and the server secret. Nothing is sent to us.">
+      <Section
+        id="self-hosting"
+        title="When you host Nimbus yourself"
+        lead="Self-hosted installs keep all data on your machines: the database, the file store and the server secret. Nothing is sent to us."
+      >
         <ul className="max-w-3xl list-disc space-y-2 pl-6 leading-7">
-          <li>Keep <code className="font-mono text-sm">NIMBUS_SECRET</code> and the data directory backed up together; without the secret, stored environment variables cannot be decrypted.</li>
-          <li>Put a TLS-terminating proxy in front of Nimbus and set <code className="font-mono text-sm">NIMBUS_TRUST_PROXY</code> so throttling sees real client addresses.</li>
+          <li>
+            Keep <code className="font-mono text-sm">NIMBUS_SECRET</code> and the data directory backed up together;
+            without the secret, stored environment variables cannot be decrypted.
+          </li>
+          <li>
+            Put a TLS-terminating proxy in front of Nimbus and set{' '}
+            <code className="font-mono text-sm">NIMBUS_TRUST_PROXY</code> so throttling sees real client addresses.
+          </li>
           <li>Install bubblewrap on build workers so builds run sandboxed.</li>
           <li>
-            Read the <ZoneLink href="/docs/self-hosting" className="font-medium text-accent hover:underline">self-hosting guide</ZoneLink> for every setting.
+            Read the{' '}
+            <ZoneLink href="/docs/self-hosting" className="font-medium text-accent hover:underline">
+              self-hosting guide
+            </ZoneLink>{' '}
+            for every setting.
           </li>
         </ul>
       </Section>
-      <Section id="disclosure" title="Reporting a vulnerability" lead="We welcome reports from researchers and users, and we do not take legal action against good-faith research.">
+      <Section
+        id="disclosure"
+        title="Reporting a vulnerability"
+        lead="We welcome reports from researchers and users, and we do not take legal action against good-faith research."
+      >
         <ol className="max-w-3xl list-decimal space-y-2 pl-6 leading-7">
-          <li>Write to security@nimbus.dev with the steps to reproduce and the impact you expect. Please do not open a public issue.</li>
+          <li>
+            Write to security@nimbus.dev with the steps to reproduce and the impact you expect. Please do not open a
+            public issue.
+          </li>
           <li>We confirm receipt within two business days and keep you informed until it is fixed.</li>
-          <li>We fix critical issues within seven days, release the fix for self-hosted installs, and credit you in the changelog if you wish.</li>
+          <li>
+            We fix critical issues within seven days, release the fix for self-hosted installs, and credit you in the
+            changelog if you wish.
+          </li>
         </ol>
       </Section>
     </main>

@@ -1,9 +1,9 @@
 'use client';
+import { Button, Card, CopyButton, Field, Input, Notice, Select, TextField, useToast } from '@nimbus/ui';
 // Creates an API token with a name, an optional expiry and an optional team scope. The API returns
 // the secret once; it is shown here with a copy button until the user dismisses it.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, CopyButton, Field, Input, Notice, Select, TextField, useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 
 const EXPIRY_DAYS = [7, 30, 90] as const;
@@ -27,7 +27,11 @@ export function CreateTokenForm({ scopes }: { scopes: TokenScope[] }) {
     setCreating(true);
     setError(null);
     try {
-      const body = { name: name.trim(), ...(expiry ? { expiresAt: Date.now() + Number(expiry) * DAY_MS } : {}), ...(teamId ? { teamId } : {}) };
+      const body = {
+        name: name.trim(),
+        ...(expiry ? { expiresAt: Date.now() + Number(expiry) * DAY_MS } : {}),
+        ...(teamId ? { teamId } : {}),
+      };
       const reply = await api()<{ bearerToken: string }>('/v3/user/tokens', { body });
       setSecret(reply.bearerToken);
       setName('');
@@ -56,7 +60,14 @@ export function CreateTokenForm({ scopes }: { scopes: TokenScope[] }) {
         }
       >
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Token name" placeholder="GitHub Actions" maxLength={100} value={name} error={error} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            label="Token name"
+            placeholder="GitHub Actions"
+            maxLength={100}
+            value={name}
+            error={error}
+            onChange={(e) => setName(e.target.value)}
+          />
           <Field label="Scope">
             {(control) => (
               <Select {...control} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
@@ -86,7 +97,13 @@ export function CreateTokenForm({ scopes }: { scopes: TokenScope[] }) {
           <Notice tone="warning" className="p-4">
             <p className="font-medium">Copy your new token now. For your security it will not be shown again.</p>
             <div className="flex gap-2">
-              <Input readOnly value={secret} aria-label="New token" className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+              <Input
+                readOnly
+                value={secret}
+                aria-label="New token"
+                className="font-mono text-xs"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <CopyButton value={secret} label="Copy token" size="medium" />
               <Button size="medium" onClick={() => setSecret(null)}>
                 Done

@@ -1,9 +1,9 @@
 'use client';
+import { Button, Card, TextField, useToast } from '@nimbus/ui';
 // The user's name (shown to teammates and as the personal account's name, spec 1) and e-mail,
 // which is read-only here because it is what they log in with.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, TextField, useToast } from '@nimbus/ui';
 import { api } from '../api';
 import { useSubmit } from '../use-submit';
 
@@ -33,15 +33,34 @@ export function ProfileForm({ name: saved, email }: { name: string | null; email
         footer={
           <>
             <span>Use {NAME_MAX} characters at most.</span>
-            <Button type="submit" variant="primary" size="small" loading={saving} disabled={name.trim() === (saved ?? '')}>
+            <Button
+              type="submit"
+              variant="primary"
+              size="small"
+              loading={saving}
+              disabled={name.trim() === (saved ?? '')}
+            >
               Save
             </Button>
           </>
         }
       >
         <div className="grid max-w-md gap-4">
-          <TextField label="Name" autoComplete="name" maxLength={NAME_MAX} value={name} error={error} onChange={(e) => setName(e.target.value)} />
-          <TextField label="E-mail" type="email" value={email} readOnly hint="You log in with this address; it cannot be changed here." />
+          <TextField
+            label="Name"
+            autoComplete="name"
+            maxLength={NAME_MAX}
+            value={name}
+            error={error}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <TextField
+            label="E-mail"
+            type="email"
+            value={email}
+            readOnly
+            hint="You log in with this address; it cannot be changed here."
+          />
         </div>
       </Card>
     </form>

@@ -5,7 +5,10 @@ import type { TeamJson, UserJson } from '@nimbus/api';
 import { api } from '../api';
 import { safeNext } from './next-param';
 
-export async function continueAfterLogin(next: string | null, user: Pick<UserJson, 'defaultTeamId' | 'username'>): Promise<void> {
+export async function continueAfterLogin(
+  next: string | null,
+  user: Pick<UserJson, 'defaultTeamId' | 'username'>,
+): Promise<void> {
   let target = safeNext(next);
   if (!target) {
     const { teams } = await api()<{ teams: TeamJson[] }>('/v2/teams');

@@ -1,7 +1,17 @@
 // The frame of the login and sign-up pages: a heading, the form, and a line linking the other one.
 import type { ReactNode } from 'react';
 
-export function AuthCard({ title, description, footer, children }: { title: string; description?: ReactNode; footer?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  footer,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex w-full max-w-sm flex-col gap-6">
       <div className="flex flex-col gap-2 text-center">

@@ -1,11 +1,11 @@
 'use client';
+import type { UserJson } from '@nimbus/api';
+import { Button, Notice, TextField } from '@nimbus/ui';
 // E-mail and password login (POST /api/auth/login). Wrong credentials, throttling and network
 // errors show the API's message under the form; success continues to `next` or the default team.
 // The fields are uncontrolled: what someone types before the page is interactive stays there, and
 // method="post" keeps a password out of the URL if the form is sent before then.
 import { useState } from 'react';
-import type { UserJson } from '@nimbus/api';
-import { Button, Notice, TextField } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { continueAfterLogin } from './after-login';
 
@@ -32,11 +32,17 @@ export function LoginForm({ next, email: initialEmail = '' }: { next: string | n
 
   return (
     <form onSubmit={logIn} method="post" noValidate className="flex flex-col gap-4">
-      <TextField label="E-mail" type="email" name="email" autoComplete="email" autoFocus required defaultValue={initialEmail} />
+      <TextField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        autoFocus
+        required
+        defaultValue={initialEmail}
+      />
       <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
-      {error && (
-        <Notice>{error}</Notice>
-      )}
+      {error && <Notice>{error}</Notice>}
       <Button type="submit" variant="primary" size="large" loading={busy}>
         Log in
       </Button>

@@ -1,10 +1,10 @@
 'use client';
+import type { UserJson } from '@nimbus/api';
+import { Button, Notice, TextField } from '@nimbus/ui';
 // Sign-up (POST /api/v2/registration): e-mail, password and an optional name. The API creates the
 // user with a personal Hobby account and logs them in; its messages (e-mail taken, password too
 // short) appear on the form. Uncontrolled fields and method="post", as in the login form.
 import { useState } from 'react';
-import type { UserJson } from '@nimbus/api';
-import { Button, Notice, TextField } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { continueAfterLogin } from './after-login';
 
@@ -23,7 +23,9 @@ export function SignupForm({ next }: { next: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const { user } = await api()<{ user: UserJson }>('/v2/registration', { body: { email: email.trim(), password, name: name.trim() || null } });
+      const { user } = await api()<{ user: UserJson }>('/v2/registration', {
+        body: { email: email.trim(), password, name: name.trim() || null },
+      });
       await continueAfterLogin(next, user);
     } catch (err) {
       setError(errorMessage(err));
@@ -43,9 +45,7 @@ export function SignupForm({ next }: { next: string | null }) {
         required
         hint={`At least ${PASSWORD_MIN} characters.`}
       />
-      {error && (
-        <Notice>{error}</Notice>
-      )}
+      {error && <Notice>{error}</Notice>}
       <Button type="submit" variant="primary" size="large" loading={busy}>
         Create account
       </Button>

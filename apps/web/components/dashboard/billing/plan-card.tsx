@@ -1,10 +1,11 @@
 // The team's plan on the billing page: plan and status, the trial's dates and days left, the
 // test-mode badge for test-platform accounts (spec 1), and the way up: the upgrade modal for hobby
 // teams whose role may bill, a note for everyone else.
-import Link from 'next/link';
+
 import type { TeamJson } from '@nimbus/api';
 import { can, PLANS, type PlanId } from '@nimbus/core';
 import { Badge, Card } from '@nimbus/ui';
+import Link from 'next/link';
 import { formatDate } from '../format';
 import { TestModeBadge } from './test-mode-badge';
 import { trialDaysLeft } from './trial-days';
@@ -14,7 +15,10 @@ type Props = { team: TeamJson; billing: TeamJson['billing']; testMode: boolean; 
 
 export function PlanCard({ team, billing, testMode, now }: Props) {
   const plan = PLANS[billing.plan as PlanId];
-  const trial = billing.status === 'trialing' && billing.trial?.start && billing.trial.end ? { start: billing.trial.start, end: billing.trial.end } : null;
+  const trial =
+    billing.status === 'trialing' && billing.trial?.start && billing.trial.end
+      ? { start: billing.trial.start, end: billing.trial.end }
+      : null;
   const role = team.membership?.role ?? 'VIEWER';
   return (
     <Card

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { PRO_TRIAL_DAYS } from '@nimbus/core';
+import { describe, expect, it } from 'vitest';
 import { trialDaysLeft } from './trial-days';
 
 describe('trialDaysLeft', () => {

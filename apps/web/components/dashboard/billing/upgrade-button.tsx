@@ -6,7 +6,11 @@ import { openUpgradeModal } from '../upgrade/upgrade-store';
 
 export function UpgradeButton({ teamSlug }: { teamSlug: string }) {
   return (
-    <Button variant="primary" size="small" onClick={() => openUpgradeModal({ source: 'billing-settings', teamHint: teamSlug })}>
+    <Button
+      variant="primary"
+      size="small"
+      onClick={() => openUpgradeModal({ source: 'billing-settings', teamHint: teamSlug })}
+    >
       Upgrade to Pro
     </Button>
   );

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isCommandMenuShortcut } from './command-menu-provider';
 
-const key = (k: string, mods: Partial<Record<'metaKey' | 'ctrlKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({ key: k, metaKey: false, ctrlKey: false, altKey: false, shiftKey: false, ...mods });
+const key = (k: string, mods: Partial<Record<'metaKey' | 'ctrlKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+  key: k,
+  metaKey: false,
+  ctrlKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
 
 describe('command menu shortcut', () => {
   it('is Cmd+K or Ctrl+K, in either case, and nothing else', () => {

@@ -1,7 +1,7 @@
 'use client';
 // Opens the command menu with Cmd+K (Ctrl+K elsewhere) from anywhere in the dashboard, or from the
 // header's search button; the same keys close it again.
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, use, useEffect, useState } from 'react';
 import { CommandMenu, type CommandMenuProps } from './command-menu';
 
 const OpenContext = createContext<(() => void) | null>(null);
@@ -12,11 +12,16 @@ export function useOpenCommandMenu(): () => void {
   return open;
 }
 
-export function isCommandMenuShortcut(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'shiftKey'>): boolean {
+export function isCommandMenuShortcut(
+  event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'shiftKey'>,
+): boolean {
   return (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
 }
 
-export function CommandMenuProvider({ children, ...menu }: Omit<CommandMenuProps, 'onClose'> & { children: ReactNode }) {
+export function CommandMenuProvider({
+  children,
+  ...menu
+}: Omit<CommandMenuProps, 'onClose'> & { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,4 +1,7 @@
 'use client';
+import type { TeamJson, UserJson } from '@nimbus/api';
+import { DEPLOY_FREEZE_COOKIE } from '@nimbus/core';
+import { cx } from '@nimbus/ui';
 // The command menu dialog: an ARIA combobox (the search field) driving a listbox of grouped
 // options. Typing filters, the arrow keys move the active option (focus stays in the field, the
 // option is named by aria-activedescendant), Enter runs it, Escape closes. Mounted only while open,
@@ -6,13 +9,15 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
-import type { TeamJson, UserJson } from '@nimbus/api';
-import { DEPLOY_FREEZE_COOKIE } from '@nimbus/core';
-import { cx } from '@nimbus/ui';
-import { buildCommands, filterCommands, groupCommands, moveActive, type Command } from './commands';
+import { buildCommands, type Command, filterCommands, groupCommands, moveActive } from './commands';
 import { useRunCommand } from './use-run-command';
 
-export type CommandMenuProps = { onClose: () => void; user: Pick<UserJson, 'name' | 'username'>; teams: TeamJson[]; internal: boolean };
+export type CommandMenuProps = {
+  onClose: () => void;
+  user: Pick<UserJson, 'name' | 'username'>;
+  teams: TeamJson[];
+  internal: boolean;
+};
 
 export function CommandMenu({ onClose, user, teams, internal }: CommandMenuProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -27,7 +32,11 @@ export function CommandMenu({ onClose, user, teams, internal }: CommandMenuProps
   const run = useRunCommand({ team, project });
 
   const commands = useMemo(
-    () => filterCommands(buildCommands({ user, teams, team, project, projects: data?.projects ?? [], internal, deployFreeze }), query),
+    () =>
+      filterCommands(
+        buildCommands({ user, teams, team, project, projects: data?.projects ?? [], internal, deployFreeze }),
+        query,
+      ),
     [user, teams, team, project, data, internal, deployFreeze, query],
   );
   const current = Math.min(active, commands.length - 1);
@@ -70,7 +79,14 @@ export function CommandMenu({ onClose, user, teams, internal }: CommandMenuProps
       className="mx-auto mt-[12vh] w-[min(640px,calc(100vw-32px))] max-w-none overflow-hidden rounded-xl border border-border bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/40"
     >
       <div className="flex items-center gap-2 border-b border-border px-4">
-        <svg aria-hidden viewBox="0 0 16 16" className="size-4 shrink-0 text-muted" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <svg
+          aria-hidden
+          viewBox="0 0 16 16"
+          className="size-4 shrink-0 text-muted"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <circle cx="7" cy="7" r="4.5" />
           <path d="M10.5 10.5L14 14" />
         </svg>
@@ -92,7 +108,12 @@ export function CommandMenu({ onClose, user, teams, internal }: CommandMenuProps
         <kbd className="rounded border border-border px-1.5 py-0.5 font-mono text-[11px] text-muted">Esc</kbd>
       </div>
       {commands.length ? (
-        <div role="listbox" id={`${id}-listbox`} aria-label="Commands" className="max-h-[min(420px,60vh)] overflow-y-auto p-2">
+        <div
+          role="listbox"
+          id={`${id}-listbox`}
+          aria-label="Commands"
+          className="max-h-[min(420px,60vh)] overflow-y-auto p-2"
+        >
           {groupCommands(commands).map(({ group, commands: items }) => (
             <div key={group} role="group" aria-labelledby={`${id}-${group}`}>
               <div id={`${id}-${group}`} className="px-2 pt-2 pb-1 text-xs font-medium text-muted">
@@ -108,10 +129,15 @@ export function CommandMenu({ onClose, user, teams, internal }: CommandMenuProps
                     aria-selected={i === current}
                     onMouseMove={() => i !== current && setActive(i)}
                     onClick={() => choose(command)}
-                    className={cx('flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-2 text-sm', i === current ? 'bg-subtle text-foreground' : 'text-muted')}
+                    className={cx(
+                      'flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-2 text-sm',
+                      i === current ? 'bg-subtle text-foreground' : 'text-muted',
+                    )}
                   >
                     <span className="truncate">{command.label}</span>
-                    {command.href && <span className="shrink-0 truncate font-mono text-xs text-muted">{command.href}</span>}
+                    {command.href && (
+                      <span className="shrink-0 truncate font-mono text-xs text-muted">{command.href}</span>
+                    )}
                   </div>
                 );
               })}

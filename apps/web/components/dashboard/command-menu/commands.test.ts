@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { buildCommands, filterCommands, groupCommands, moveActive, type CommandContext } from './commands';
+import { buildCommands, type CommandContext, filterCommands, groupCommands, moveActive } from './commands';
 
 const acme = { id: 'team_a', slug: 'acme', name: 'Acme', personal: false };
 const me = { id: 'team_me', slug: 'ada', name: null, personal: true };
-const base: CommandContext = { user: { name: 'Ada', username: 'ada' }, teams: [me, acme], team: acme, project: null, projects: [{ name: 'web' }, { name: 'docs' }], internal: false };
+const base: CommandContext = {
+  user: { name: 'Ada', username: 'ada' },
+  teams: [me, acme],
+  team: acme,
+  project: null,
+  projects: [{ name: 'web' }, { name: 'docs' }],
+  internal: false,
+};
 const labels = (ctx: CommandContext) => buildCommands(ctx).map((c) => c.label);
-const INTERNAL = ['Open in Admin', 'Display PPR Fallback Shell', 'Analyze Server Timing', 'Toggle Deploy Freeze Branch', 'Open on localhost'];
+const INTERNAL = [
+  'Open in Admin',
+  'Display PPR Fallback Shell',
+  'Analyze Server Timing',
+  'Toggle Deploy Freeze Branch',
+  'Open on localhost',
+];
 
 describe('command menu commands', () => {
   it('lists the current team projects, every team, settings pages, account and actions', () => {
@@ -16,7 +29,17 @@ describe('command menu commands', () => {
       ['Acme', '/acme'],
     ]);
     expect(commands.find((c) => c.label === 'Billing')?.href).toBe('/acme/~/settings/billing');
-    expect(labels(base)).toEqual(expect.arrayContaining(['Account settings', 'Tokens', 'New project', 'Create team', 'Upgrade to Pro', 'Switch to dark theme', 'Log out']));
+    expect(labels(base)).toEqual(
+      expect.arrayContaining([
+        'Account settings',
+        'Tokens',
+        'New project',
+        'Create team',
+        'Upgrade to Pro',
+        'Switch to dark theme',
+        'Log out',
+      ]),
+    );
   });
 
   it('has no team pages outside a team', () => {
@@ -36,7 +59,11 @@ describe('command menu commands', () => {
     expect(filterCommands(commands, '  DARK theme ').map((c) => c.label)).toEqual(['Switch to dark theme']);
     expect(filterCommands(commands, 'zzz')).toEqual([]);
     expect(filterCommands(commands, '')).toHaveLength(commands.length);
-    expect(groupCommands(filterCommands(commands, 'a')).map((g) => g.group)).toEqual(['Teams', 'Navigation', 'Actions']);
+    expect(groupCommands(filterCommands(commands, 'a')).map((g) => g.group)).toEqual([
+      'Teams',
+      'Navigation',
+      'Actions',
+    ]);
   });
 
   it('moves the active option with arrows that wrap around', () => {

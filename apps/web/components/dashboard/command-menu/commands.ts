@@ -51,17 +51,47 @@ const INTERNAL: [CommandAction, string, boolean][] = [
 
 export function buildCommands(ctx: CommandContext): Command[] {
   const { team } = ctx;
-  const commands: Command[] = ctx.projects.map((p) => ({ id: `project:${p.name}`, label: p.name, group: 'Projects', keywords: 'project', href: `/${team?.slug}/${p.name}` }));
+  const commands: Command[] = ctx.projects.map((p) => ({
+    id: `project:${p.name}`,
+    label: p.name,
+    group: 'Projects',
+    keywords: 'project',
+    href: `/${team?.slug}/${p.name}`,
+  }));
   for (const t of ctx.teams) {
-    commands.push({ id: `team:${t.slug}`, label: scopeName(t, ctx.user), group: 'Teams', keywords: `${t.slug} team switch scope`, href: `/${t.slug}` });
+    commands.push({
+      id: `team:${t.slug}`,
+      label: scopeName(t, ctx.user),
+      group: 'Teams',
+      keywords: `${t.slug} team switch scope`,
+      href: `/${t.slug}`,
+    });
   }
   if (team) {
     const settings = `/${team.slug}/~/settings`;
     commands.push(
       { id: 'nav:overview', label: 'Overview', group: 'Navigation', keywords: 'home dashboard', href: `/${team.slug}` },
-      { id: 'nav:settings', label: 'Team settings', group: 'Navigation', keywords: 'general name slug', href: settings },
-      { id: 'nav:members', label: 'Members', group: 'Navigation', keywords: 'invite roles people', href: `${settings}/members` },
-      { id: 'nav:billing', label: 'Billing', group: 'Navigation', keywords: 'plan trial invoice', href: `${settings}/billing` },
+      {
+        id: 'nav:settings',
+        label: 'Team settings',
+        group: 'Navigation',
+        keywords: 'general name slug',
+        href: settings,
+      },
+      {
+        id: 'nav:members',
+        label: 'Members',
+        group: 'Navigation',
+        keywords: 'invite roles people',
+        href: `${settings}/members`,
+      },
+      {
+        id: 'nav:billing',
+        label: 'Billing',
+        group: 'Navigation',
+        keywords: 'plan trial invoice',
+        href: `${settings}/billing`,
+      },
     );
   }
   commands.push(
@@ -70,16 +100,40 @@ export function buildCommands(ctx: CommandContext): Command[] {
     { id: 'act:new-project', label: 'New project', group: 'Actions', keywords: 'create deploy import', href: '/new' },
     { id: 'act:new-team', label: 'Create team', group: 'Actions', keywords: 'new team', href: '/new/team' },
     { id: 'act:upgrade', label: 'Upgrade to Pro', group: 'Actions', keywords: 'billing plan trial', action: 'upgrade' },
-    { id: 'act:theme-dark', label: 'Switch to dark theme', group: 'Actions', keywords: 'theme appearance', action: 'theme-dark' },
-    { id: 'act:theme-light', label: 'Switch to light theme', group: 'Actions', keywords: 'theme appearance', action: 'theme-light' },
-    { id: 'act:theme-system', label: 'Use system theme', group: 'Actions', keywords: 'theme appearance', action: 'theme-system' },
+    {
+      id: 'act:theme-dark',
+      label: 'Switch to dark theme',
+      group: 'Actions',
+      keywords: 'theme appearance',
+      action: 'theme-dark',
+    },
+    {
+      id: 'act:theme-light',
+      label: 'Switch to light theme',
+      group: 'Actions',
+      keywords: 'theme appearance',
+      action: 'theme-light',
+    },
+    {
+      id: 'act:theme-system',
+      label: 'Use system theme',
+      group: 'Actions',
+      keywords: 'theme appearance',
+      action: 'theme-system',
+    },
     { id: 'act:log-out', label: 'Log out', group: 'Actions', keywords: 'sign out exit', action: 'log-out' },
   );
   if (ctx.internal) {
     for (const [action, label, needsProject] of INTERNAL) {
       if (needsProject && !(team && ctx.project)) continue;
       const state = action === 'deploy-freeze' && ctx.deployFreeze ? ' (on)' : '';
-      commands.push({ id: `internal:${action}`, label: label + state, group: 'Internal', keywords: 'staff debug', action });
+      commands.push({
+        id: `internal:${action}`,
+        label: label + state,
+        group: 'Internal',
+        keywords: 'staff debug',
+        action,
+      });
     }
   }
   return commands;

@@ -14,7 +14,11 @@ export function parseServerTiming(header: string | null): Timing[] {
   return header.split(',').flatMap((part) => {
     const [name, ...params] = part.split(';').map((p) => p.trim());
     if (!name) return [];
-    const param = (key: string) => params.find((p) => p.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, '') ?? null;
+    const param = (key: string) =>
+      params
+        .find((p) => p.toLowerCase().startsWith(`${key}=`))
+        ?.slice(key.length + 1)
+        .replace(/^"|"$/g, '') ?? null;
     const dur = param('dur');
     return [{ name, dur: dur === null ? null : Number(dur), desc: param('desc') }];
   });
@@ -34,7 +38,9 @@ export async function analyzeServerTiming(href: string): Promise<string> {
 
 /** The admin record of the page's project (GET /v1/dashboard/projects/{project}?teamId, spec 7), in a new tab. */
 export async function openInAdmin(teamId: string, project: string): Promise<void> {
-  const { id } = await api()<{ id: string }>(`/v1/dashboard/projects/${encodeURIComponent(project)}`, { query: { teamId } });
+  const { id } = await api()<{ id: string }>(`/v1/dashboard/projects/${encodeURIComponent(project)}`, {
+    query: { teamId },
+  });
   window.open(`/api/v1/dashboard/projects/${id}?teamId=${encodeURIComponent(teamId)}`, '_blank', 'noopener');
 }
 

@@ -1,13 +1,19 @@
 'use client';
+import { useToast } from '@nimbus/ui';
 // Carries out a chosen command: links navigate, actions act. Failures of the internal commands
 // become error toasts with the API's message (e.g. "Only Nimbus staff ...").
 import { useRouter } from 'next/navigation';
 import { useTheme } from 'next-themes';
-import { useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { openUpgradeModal } from '../upgrade/upgrade-store';
 import type { Command } from './commands';
-import { analyzeServerTiming, localhostUrl, openInAdmin, pprFallbackShellUrl, toggleDeployFreeze } from './internal-commands';
+import {
+  analyzeServerTiming,
+  localhostUrl,
+  openInAdmin,
+  pprFallbackShellUrl,
+  toggleDeployFreeze,
+} from './internal-commands';
 
 type Where = { team: { id: string; slug: string } | undefined; project: string | null };
 
@@ -33,9 +39,15 @@ export function useRunCommand({ team, project }: Where) {
       case 'ppr-fallback-shell':
         return window.location.assign(pprFallbackShellUrl(window.location.href));
       case 'server-timing':
-        return void analyzeServerTiming(window.location.href).then((text) => toast.show({ text, type: 'success', preserve: true }), fail);
+        return void analyzeServerTiming(window.location.href).then(
+          (text) => toast.show({ text, type: 'success', preserve: true }),
+          fail,
+        );
       case 'deploy-freeze':
-        return void toggleDeployFreeze(() => window.location.reload()).then((ok) => ok || toast.error('Only Nimbus staff can toggle the deploy freeze branch.'), fail);
+        return void toggleDeployFreeze(() => window.location.reload()).then(
+          (ok) => ok || toast.error('Only Nimbus staff can toggle the deploy freeze branch.'),
+          fail,
+        );
       case 'open-on-localhost':
         return void window.open(localhostUrl(window.location), '_blank', 'noopener');
     }

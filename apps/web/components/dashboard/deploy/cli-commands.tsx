@@ -10,7 +10,8 @@ export function CliCommands({ slug, origin }: { slug: string; origin: string }) 
       </h2>
       <div className="flex flex-col gap-2 text-sm">
         <p>
-          <span className="font-medium">Nimbus CLI</span> <span className="text-muted">(asks you to log in the first time)</span>
+          <span className="font-medium">Nimbus CLI</span>{' '}
+          <span className="text-muted">(asks you to log in the first time)</span>
         </p>
         <Command value={`npx nimbus deploy --scope ${slug}`} label="Copy Nimbus CLI command" />
       </div>
@@ -24,7 +25,10 @@ export function CliCommands({ slug, origin }: { slug: string; origin: string }) 
             </Link>
           </span>
         </p>
-        <Command value={`vercel deploy --api ${origin} --token <token> --scope ${slug}`} label="Copy Vercel CLI command" />
+        <Command
+          value={`vercel deploy --api ${origin} --token <token> --scope ${slug}`}
+          label="Copy Vercel CLI command"
+        />
       </div>
     </section>
   );

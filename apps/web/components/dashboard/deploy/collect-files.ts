@@ -42,7 +42,9 @@ async function walk(entry: FileSystemEntry, prefix: string, out: PickedFile[]): 
 /** Files of an archive; a single top folder inside it (site/…) is the root, as with a dropped folder. */
 export async function fromZip(file: File): Promise<Picked> {
   const entries = await new Promise<Record<string, Uint8Array>>((resolve, reject) => {
-    file.arrayBuffer().then((buffer) => unzip(new Uint8Array(buffer), (err, data) => (err ? reject(err) : resolve(data))), reject);
+    file
+      .arrayBuffer()
+      .then((buffer) => unzip(new Uint8Array(buffer), (err, data) => (err ? reject(err) : resolve(data))), reject);
   });
   const paths = Object.keys(entries).filter((p) => !p.endsWith('/') && kept(p));
   const tops = new Set(paths.map((p) => p.split('/')[0]));
@@ -50,7 +52,10 @@ export async function fromZip(file: File): Promise<Picked> {
   const nested = tops.size === 1 && paths.every((p) => p.includes('/'));
   return {
     name: nested && top ? top : baseName(file.name),
-    files: paths.map((p) => ({ path: nested ? p.slice(p.indexOf('/') + 1) : p, data: new Blob([entries[p]! as Uint8Array<ArrayBuffer>]) })),
+    files: paths.map((p) => ({
+      path: nested ? p.slice(p.indexOf('/') + 1) : p,
+      data: new Blob([entries[p]! as Uint8Array<ArrayBuffer>]),
+    })),
   };
 }
 
@@ -72,7 +77,10 @@ export function fromDrop(transfer: DataTransfer): Promise<Picked> {
       return { name: only.name, files: out };
     }
     if (files.length === 1 && isZip(files[0]!)) return fromZip(files[0]!);
-    return { name: baseName(files[0]?.name ?? 'site').replace(/\.[^.]+$/, ''), files: files.filter((f) => kept(f.name)).map((f) => ({ path: f.name, data: f })) };
+    return {
+      name: baseName(files[0]?.name ?? 'site').replace(/\.[^.]+$/, ''),
+      files: files.filter((f) => kept(f.name)).map((f) => ({ path: f.name, data: f })),
+    };
   })();
 }
 

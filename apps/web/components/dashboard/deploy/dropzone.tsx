@@ -1,15 +1,23 @@
 'use client';
+import { Button, cx } from '@nimbus/ui';
 // Where files come in: drop a folder or a .zip anywhere on the zone, or choose one with the buttons
 // (a directory input, with a plain file input for archives). Both inputs have labels, so keyboards
 // and tests reach them as well as the mouse does.
 import { useRef, useState } from 'react';
-import { Button, cx } from '@nimbus/ui';
 import { fromDrop, fromFolderInput, fromZip, type Picked } from './collect-files';
 
 // React has no prop for these; browsers read them as attributes.
 const DIRECTORY = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
-export function Dropzone({ onPick, disabled, summary }: { onPick: (picked: Promise<Picked>) => void; disabled: boolean; summary?: string }) {
+export function Dropzone({
+  onPick,
+  disabled,
+  summary,
+}: {
+  onPick: (picked: Promise<Picked>) => void;
+  disabled: boolean;
+  summary?: string;
+}) {
   const [dragging, setDragging] = useState(false);
   const folder = useRef<HTMLInputElement>(null);
   const zip = useRef<HTMLInputElement>(null);
@@ -38,12 +46,25 @@ export function Dropzone({ onPick, disabled, summary }: { onPick: (picked: Promi
         disabled && 'opacity-60',
       )}
     >
-      <svg aria-hidden viewBox="0 0 24 24" className="size-8 text-muted" fill="none" stroke="currentColor" strokeWidth="1.5">
-        <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" strokeLinecap="round" strokeLinejoin="round" />
+      <svg
+        aria-hidden
+        viewBox="0 0 24 24"
+        className="size-8 text-muted"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        <path
+          d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <div className="flex flex-col gap-1">
         <p className="font-medium">{summary ?? 'Drag a folder or a .zip here'}</p>
-        <p className="text-sm text-muted">It is uploaded from your browser, built and served at its own URL. node_modules and .git are left out.</p>
+        <p className="text-sm text-muted">
+          It is uploaded from your browser, built and served at its own URL. node_modules and .git are left out.
+        </p>
       </div>
       <div className="flex flex-wrap justify-center gap-2">
         <Button size="small" disabled={disabled} onClick={() => folder.current?.click()}>

@@ -1,13 +1,13 @@
 'use client';
+import { Button, Card, Field, Notice, Select, TextField } from '@nimbus/ui';
 // /new: pick the team, drop the files, name the project (the folder's name by default), choose
 // preview or production, and deploy through the same file and deployment API as the CLIs. Progress
 // is shown while hashing and uploading; then the deployment's own page takes over.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, Field, Notice, Select, TextField } from '@nimbus/ui';
 import { errorMessage } from '../api';
-import { deploymentPath } from '../deployments/links';
 import { formatBytes } from '../deployments/file-tree';
+import { deploymentPath } from '../deployments/links';
 import { CliCommands } from './cli-commands';
 import type { Picked } from './collect-files';
 import { Dropzone } from './dropzone';
@@ -22,7 +22,17 @@ export interface DeployTeam {
   canDeploy: boolean;
 }
 
-export function NewProject({ teams, initialSlug, initialName, origin }: { teams: DeployTeam[]; initialSlug: string; initialName?: string; origin: string }) {
+export function NewProject({
+  teams,
+  initialSlug,
+  initialName,
+  origin,
+}: {
+  teams: DeployTeam[];
+  initialSlug: string;
+  initialName?: string;
+  origin: string;
+}) {
   const [slug, setSlug] = useState(initialSlug);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [name, setName] = useState(initialName ?? '');
@@ -38,7 +48,8 @@ export function NewProject({ teams, initialSlug, initialName, origin }: { teams:
     setError(null);
     try {
       const next = await promise;
-      if (!next.files.length) throw new Error('That folder has nothing to deploy (node_modules and .git are left out).');
+      if (!next.files.length)
+        throw new Error('That folder has nothing to deploy (node_modules and .git are left out).');
       setPicked(next);
       if (!initialName) setName(projectNameFrom(next.name));
     } catch (err) {
@@ -51,7 +62,13 @@ export function NewProject({ teams, initialSlug, initialName, origin }: { teams:
     if (!picked || nameProblem) return;
     setError(null);
     try {
-      const created = await deployFiles({ teamId: team.id, name, target, files: picked.files, onProgress: setProgress });
+      const created = await deployFiles({
+        teamId: team.id,
+        name,
+        target,
+        files: picked.files,
+        onProgress: setProgress,
+      });
       router.push(deploymentPath(team.slug, created.name, created.id));
     } catch (err) {
       setError(errorMessage(err));
@@ -67,7 +84,13 @@ export function NewProject({ teams, initialSlug, initialName, origin }: { teams:
           {teams.length > 1 && (
             <Field label="Team">
               {(control) => (
-                <Select {...control} widthClass="w-full sm:w-72" value={slug} disabled={busy} onChange={(e) => setSlug(e.target.value)}>
+                <Select
+                  {...control}
+                  widthClass="w-full sm:w-72"
+                  value={slug}
+                  disabled={busy}
+                  onChange={(e) => setSlug(e.target.value)}
+                >
                   {teams.map((t) => (
                     <option key={t.slug} value={t.slug}>
                       {t.label}
@@ -77,13 +100,34 @@ export function NewProject({ teams, initialSlug, initialName, origin }: { teams:
               )}
             </Field>
           )}
-          {!team.canDeploy && <Notice tone="note">Your role in {team.label} cannot create deployments. Ask an owner, or choose another team.</Notice>}
-          <Dropzone onPick={(p) => void pick(p)} disabled={busy || !team.canDeploy} summary={picked ? `${picked.files.length} files, ${formatBytes(bytes)} from “${picked.name}”` : undefined} />
+          {!team.canDeploy && (
+            <Notice tone="note">
+              Your role in {team.label} cannot create deployments. Ask an owner, or choose another team.
+            </Notice>
+          )}
+          <Dropzone
+            onPick={(p) => void pick(p)}
+            disabled={busy || !team.canDeploy}
+            summary={picked ? `${picked.files.length} files, ${formatBytes(bytes)} from “${picked.name}”` : undefined}
+          />
           <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-            <TextField label="Project name" value={name} disabled={busy} error={nameProblem} spellCheck={false} onChange={(e) => setName(e.target.value.toLowerCase())} />
+            <TextField
+              label="Project name"
+              value={name}
+              disabled={busy}
+              error={nameProblem}
+              spellCheck={false}
+              onChange={(e) => setName(e.target.value.toLowerCase())}
+            />
             <Field label="Environment">
               {(control) => (
-                <Select {...control} widthClass="w-full sm:w-44" value={target} disabled={busy} onChange={(e) => setTarget(e.target.value as 'preview' | 'production')}>
+                <Select
+                  {...control}
+                  widthClass="w-full sm:w-44"
+                  value={target}
+                  disabled={busy}
+                  onChange={(e) => setTarget(e.target.value as 'preview' | 'production')}
+                >
                   <option value="preview">Preview</option>
                   <option value="production">Production</option>
                 </Select>
@@ -92,7 +136,13 @@ export function NewProject({ teams, initialSlug, initialName, origin }: { teams:
           </div>
           {progress && <UploadProgress progress={progress} />}
           {error && <Notice>{error}</Notice>}
-          <Button type="submit" variant="primary" className="self-start" loading={busy} disabled={!picked || !name || Boolean(nameProblem) || !team.canDeploy}>
+          <Button
+            type="submit"
+            variant="primary"
+            className="self-start"
+            loading={busy}
+            disabled={!picked || !name || Boolean(nameProblem) || !team.canDeploy}
+          >
             Deploy
           </Button>
         </Card>

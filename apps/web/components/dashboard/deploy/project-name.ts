@@ -16,6 +16,7 @@ export function projectNameFrom(folder: string): string {
 const PROJECT_NAME = /^[a-z0-9._-]{1,100}$/;
 
 export function projectNameProblem(name: string): string | null {
-  if (!PROJECT_NAME.test(name) || name.includes('---')) return 'Use up to 100 lower-case letters, digits, “.”, “_” or “-”, without “---”.';
+  if (!PROJECT_NAME.test(name) || name.includes('---'))
+    return 'Use up to 100 lower-case letters, digits, “.”, “_” or “-”, without “---”.';
   return null;
 }

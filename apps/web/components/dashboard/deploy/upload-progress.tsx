@@ -1,7 +1,8 @@
 // How far a browser deploy has come, as a bar and in words (the bar alone says nothing to a screen
 // reader): files hashed, then bytes uploaded, then the deployment being created.
-import type { Progress } from './upload';
+
 import { formatBytes } from '../deployments/file-tree';
+import type { Progress } from './upload';
 
 function describe(p: Progress): { percent: number; text: string } {
   if (p.phase === 'creating') return { percent: 100, text: 'Creating the deployment…' };
@@ -14,8 +15,19 @@ export function UploadProgress({ progress }: { progress: Progress }) {
   const { percent, text } = describe(progress);
   return (
     <div className="flex flex-col gap-2">
-      <div role="progressbar" aria-label="Deploy progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} className="h-2 overflow-hidden rounded-full bg-subtle">
-        <div className="h-full rounded-full bg-foreground transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      <div
+        role="progressbar"
+        aria-label="Deploy progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={text}
+        className="h-2 overflow-hidden rounded-full bg-subtle"
+      >
+        <div
+          className="h-full rounded-full bg-foreground transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <p className="text-sm text-muted" aria-live="polite">
         {text}

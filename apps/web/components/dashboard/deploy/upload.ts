@@ -31,12 +31,21 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 }
 
 async function sha1(data: Blob): Promise<string> {
-  if (!globalThis.crypto?.subtle) throw new Error('Deploying from the browser needs a secure page (HTTPS or localhost) to compute file digests. Use the CLI instead.');
+  if (!globalThis.crypto?.subtle)
+    throw new Error(
+      'Deploying from the browser needs a secure page (HTTPS or localhost) to compute file digests. Use the CLI instead.',
+    );
   const digest = await crypto.subtle.digest('SHA-1', await data.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function deployFiles(input: { teamId: string; name: string; target: 'production' | 'preview'; files: PickedFile[]; onProgress: (p: Progress) => void }): Promise<DeploymentJson> {
+export async function deployFiles(input: {
+  teamId: string;
+  name: string;
+  target: 'production' | 'preview';
+  files: PickedFile[];
+  onProgress: (p: Progress) => void;
+}): Promise<DeploymentJson> {
   const { teamId, files, onProgress } = input;
   const hashed: Hashed[] = [];
   onProgress({ phase: 'hashing', done: 0, total: files.length });
@@ -44,7 +53,11 @@ export async function deployFiles(input: { teamId: string; name: string; target:
     hashed.push({ file: f.path, sha: await sha1(f.data), size: f.data.size, data: f.data });
     onProgress({ phase: 'hashing', done: hashed.length, total: files.length });
   });
-  const body = { name: input.name, target: input.target === 'production' ? 'production' : null, files: hashed.map(({ file, sha, size }) => ({ file, sha, size })) };
+  const body = {
+    name: input.name,
+    target: input.target === 'production' ? 'production' : null,
+    files: hashed.map(({ file, sha, size }) => ({ file, sha, size })),
+  };
   const create = () => api()<DeploymentJson>('/v13/deployments', { body, query: { teamId } });
   try {
     onProgress({ phase: 'creating', done: 0, total: 1 });
@@ -57,7 +70,12 @@ export async function deployFiles(input: { teamId: string; name: string; target:
     let done = 0;
     onProgress({ phase: 'uploading', done, total });
     await pool(blobs, UPLOAD_CONCURRENCY, async (b) => {
-      await api()('/v2/files', { method: 'POST', body: b.data, query: { teamId }, headers: { 'content-type': 'application/octet-stream', 'x-now-digest': b.sha, 'x-now-size': String(b.size) } });
+      await api()('/v2/files', {
+        method: 'POST',
+        body: b.data,
+        query: { teamId },
+        headers: { 'content-type': 'application/octet-stream', 'x-now-digest': b.sha, 'x-now-size': String(b.size) },
+      });
       done += b.size;
       onProgress({ phase: 'uploading', done, total });
     });

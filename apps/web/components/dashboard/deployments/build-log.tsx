@@ -1,19 +1,38 @@
 'use client';
+import type { BuildLogEvent } from '@nimbus/api';
+import { cx } from '@nimbus/ui';
 // The build log, live: an EventSource on the API's server-sent events, which replays the log so far,
 // then follows it and ends with the final state (the stream then closes; it resumes from the last
 // line by itself after a dropped connection). Error output is red, with an icon and its kind spelled
 // out for screen readers. The view follows new lines unless the reader has scrolled up.
 import { useEffect, useRef, useState } from 'react';
-import type { BuildLogEvent } from '@nimbus/api';
-import { cx } from '@nimbus/ui';
 
 type Line = Pick<BuildLogEvent, 'id' | 'type' | 'text' | 'created' | 'level'>;
 type Status = 'connecting' | 'streaming' | 'done' | 'lost';
 
-const TIME = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone: 'UTC' });
-const STATUS: Record<Status, string> = { connecting: 'Connecting…', streaming: 'Streaming live', done: 'Build finished', lost: 'The log stream stopped. Reload the page to try again.' };
+const TIME = new Intl.DateTimeFormat('en-US', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+const STATUS: Record<Status, string> = {
+  connecting: 'Connecting…',
+  streaming: 'Streaming live',
+  done: 'Build finished',
+  lost: 'The log stream stopped. Reload the page to try again.',
+};
 
-export function BuildLog({ teamId, deploymentId, onFinished }: { teamId: string; deploymentId: string; onFinished: (state: string) => void }) {
+export function BuildLog({
+  teamId,
+  deploymentId,
+  onFinished,
+}: {
+  teamId: string;
+  deploymentId: string;
+  onFinished: (state: string) => void;
+}) {
   const [lines, setLines] = useState<Line[]>([]);
   const [status, setStatus] = useState<Status>('connecting');
   const box = useRef<HTMLDivElement>(null);
@@ -22,7 +41,9 @@ export function BuildLog({ teamId, deploymentId, onFinished }: { teamId: string;
   finished.current = onFinished;
 
   useEffect(() => {
-    const source = new EventSource(`/api/v1/deployments/${deploymentId}/events/stream?teamId=${encodeURIComponent(teamId)}`);
+    const source = new EventSource(
+      `/api/v1/deployments/${deploymentId}/events/stream?teamId=${encodeURIComponent(teamId)}`,
+    );
     source.onopen = () => setStatus('streaming');
     source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? 'lost' : 'connecting');
     source.addEventListener('log', (event) => {
@@ -77,12 +98,27 @@ export function BuildLog({ teamId, deploymentId, onFinished }: { teamId: string;
 function LogLine({ line }: { line: Line }) {
   const bad = line.type === 'stderr';
   return (
-    <li data-type={line.type} className={cx('grid grid-cols-[5.5rem_1.25rem_1fr] px-4', bad && 'bg-red-600/10 text-red-700 dark:text-red-400', line.type === 'command' && 'font-semibold')}>
+    <li
+      data-type={line.type}
+      className={cx(
+        'grid grid-cols-[5.5rem_1.25rem_1fr] px-4',
+        bad && 'bg-red-600/10 text-red-700 dark:text-red-400',
+        line.type === 'command' && 'font-semibold',
+      )}
+    >
       <time className="text-muted select-none" dateTime={new Date(line.created).toISOString()}>
         {TIME.format(line.created)}
       </time>
       {bad ? (
-        <svg role="img" aria-label={line.level === 'error' ? 'Error' : 'Error output'} viewBox="0 0 16 16" className="mt-1 size-4" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <svg
+          role="img"
+          aria-label={line.level === 'error' ? 'Error' : 'Error output'}
+          viewBox="0 0 16 16"
+          className="mt-1 size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <circle cx="8" cy="8" r="6.25" />
           <path d="M8 4.75v4M8 11v.25" strokeLinecap="round" />
         </svg>

@@ -1,4 +1,6 @@
 'use client';
+import type { DeploymentJson, ProjectJson } from '@nimbus/api';
+import { Button, useToast } from '@nimbus/ui';
 // What can be done to one deployment, each confirmed first and reported by a toast: promote a ready
 // deployment (or roll back to an earlier production one; both only move the production host, so the
 // toast offers Undo, which moves it back), redeploy, cancel a build, delete. Controls the role may
@@ -6,8 +8,6 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { mutate } from 'swr';
-import type { DeploymentJson, ProjectJson } from '@nimbus/api';
-import { Button, useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { ConfirmModal } from '../confirm-modal';
 import { productionIdOf, projectKey, useProject } from '../projects/use-project';
@@ -41,10 +41,14 @@ export function DeploymentActions({ team, project: initialProject, deployment: d
   const query = { teamId: team.id };
   const name = initialProject.name;
 
-  const refresh = () => Promise.all([mutate(projectKey(team.id, name)), mutate(deploymentKey(team.id, d.id)), router.refresh()]);
+  const refresh = () =>
+    Promise.all([mutate(projectKey(team.id, name)), mutate(deploymentKey(team.id, d.id)), router.refresh()]);
 
   async function serve(id: string, mode: 'promote' | 'rollback') {
-    const path = mode === 'promote' ? `/v10/projects/${encodeURIComponent(name)}/promote/${id}` : `/v9/projects/${encodeURIComponent(name)}/rollback/${id}`;
+    const path =
+      mode === 'promote'
+        ? `/v10/projects/${encodeURIComponent(name)}/promote/${id}`
+        : `/v9/projects/${encodeURIComponent(name)}/rollback/${id}`;
     await api()(path, { method: 'POST', query });
     await refresh();
   }
@@ -60,7 +64,10 @@ export function DeploymentActions({ team, project: initialProject, deployment: d
         toast.error(errorMessage(err));
       }
     };
-    toast.success(mode === 'promote' ? 'Promoted to production.' : 'Rolled back production.', previous ? { onUndoAction: () => void undo() } : undefined);
+    toast.success(
+      mode === 'promote' ? 'Promoted to production.' : 'Rolled back production.',
+      previous ? { onUndoAction: () => void undo() } : undefined,
+    );
   }
 
   const run: Record<Action, () => Promise<void>> = {
@@ -91,16 +98,30 @@ export function DeploymentActions({ team, project: initialProject, deployment: d
   if (can.create && !isActive(d.readyState)) shown.push('redeploy');
   if (can.cancel && isActive(d.readyState)) shown.push('cancel');
   if (can.delete && !current) shown.push('delete');
-  const missing = [!can.promote && 'promote', !can.create && 'redeploy', !can.delete && 'delete'].filter((w): w is string => Boolean(w));
+  const missing = [!can.promote && 'promote', !can.create && 'redeploy', !can.delete && 'delete'].filter(
+    (w): w is string => Boolean(w),
+  );
 
   return (
     <div className="flex flex-wrap items-center gap-2">
       {shown.map((action) => (
-        <Button key={action} size="small" variant={action === 'delete' || action === 'cancel' ? 'ghost' : action === 'redeploy' ? 'secondary' : 'primary'} onClick={() => setDialog({ action, open: true })}>
+        <Button
+          key={action}
+          size="small"
+          variant={
+            action === 'delete' || action === 'cancel' ? 'ghost' : action === 'redeploy' ? 'secondary' : 'primary'
+          }
+          onClick={() => setDialog({ action, open: true })}
+        >
           {COPY[action].button}
         </Button>
       ))}
-      {missing.length > 0 && <p className="text-xs text-muted">Your role cannot {missing.length > 1 ? `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}` : missing[0]} deployments here.</p>}
+      {missing.length > 0 && (
+        <p className="text-xs text-muted">
+          Your role cannot {missing.length > 1 ? `${missing.slice(0, -1).join(', ')} or ${missing.at(-1)}` : missing[0]}{' '}
+          deployments here.
+        </p>
+      )}
       {dialog && (
         <ConfirmModal
           open={dialog.open}
@@ -117,9 +138,33 @@ export function DeploymentActions({ team, project: initialProject, deployment: d
 }
 
 const COPY: Record<Action, { button: string; title: string; description: (url: string, host?: string) => string }> = {
-  promote: { button: 'Promote', title: 'Promote to production', description: (url, host) => `${host ?? 'The production host'} will serve ${url}. Nothing is rebuilt, and you can undo it right after.` },
-  rollback: { button: 'Roll back', title: 'Roll back production', description: (url, host) => `${host ?? 'The production host'} will serve this earlier deployment, ${url}, again. Nothing is rebuilt, and you can undo it right after.` },
-  redeploy: { button: 'Redeploy', title: 'Redeploy', description: () => 'Builds the same files again, with the project’s current settings and environment variables, in the same environment.' },
-  cancel: { button: 'Cancel build', title: 'Cancel build', description: (url) => `Stops the build of ${url}. A canceled deployment cannot be resumed; redeploy it to build again.` },
-  delete: { button: 'Delete', title: 'Delete deployment', description: (url) => `Deletes ${url} and its files. This cannot be undone.` },
+  promote: {
+    button: 'Promote',
+    title: 'Promote to production',
+    description: (url, host) =>
+      `${host ?? 'The production host'} will serve ${url}. Nothing is rebuilt, and you can undo it right after.`,
+  },
+  rollback: {
+    button: 'Roll back',
+    title: 'Roll back production',
+    description: (url, host) =>
+      `${host ?? 'The production host'} will serve this earlier deployment, ${url}, again. Nothing is rebuilt, and you can undo it right after.`,
+  },
+  redeploy: {
+    button: 'Redeploy',
+    title: 'Redeploy',
+    description: () =>
+      'Builds the same files again, with the project’s current settings and environment variables, in the same environment.',
+  },
+  cancel: {
+    button: 'Cancel build',
+    title: 'Cancel build',
+    description: (url) =>
+      `Stops the build of ${url}. A canceled deployment cannot be resumed; redeploy it to build again.`,
+  },
+  delete: {
+    button: 'Delete',
+    title: 'Delete deployment',
+    description: (url) => `Deletes ${url} and its files. This cannot be undone.`,
+  },
 };

@@ -19,7 +19,17 @@ function Fact({ label, children, className }: { label: string; children: React.R
   );
 }
 
-export function DeploymentSummary({ deployment: d, protocol, creator, current }: { deployment: DeploymentJson; protocol: string; creator?: string; current: boolean }) {
+export function DeploymentSummary({
+  deployment: d,
+  protocol,
+  creator,
+  current,
+}: {
+  deployment: DeploymentJson;
+  protocol: string;
+  creator?: string;
+  current: boolean;
+}) {
   const end = d.ready ?? d.canceledAt;
   return (
     <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -29,7 +39,9 @@ export function DeploymentSummary({ deployment: d, protocol, creator, current }:
       </Fact>
       <Fact label="Environment">
         <span className="flex items-center gap-2">
-          <Badge tone={d.target === 'production' ? 'blue' : 'neutral'}>{d.target === 'production' ? 'Production' : 'Preview'}</Badge>
+          <Badge tone={d.target === 'production' ? 'blue' : 'neutral'}>
+            {d.target === 'production' ? 'Production' : 'Preview'}
+          </Badge>
           {current && <Badge tone="green">Current</Badge>}
         </span>
       </Fact>
@@ -40,7 +52,13 @@ export function DeploymentSummary({ deployment: d, protocol, creator, current }:
         </span>
       </Fact>
       <Fact label="Build time">
-        <span>{end && d.readyState !== 'QUEUED' ? duration(d.buildingAt, end) : d.readyState === 'BUILDING' ? 'Building…' : '—'}</span>
+        <span>
+          {end && d.readyState !== 'QUEUED'
+            ? duration(d.buildingAt, end)
+            : d.readyState === 'BUILDING'
+              ? 'Building…'
+              : '—'}
+        </span>
       </Fact>
       <Fact label="Deployment URL" className="sm:col-span-2">
         {d.readyState === 'READY' ? (
@@ -59,7 +77,13 @@ export function DeploymentSummary({ deployment: d, protocol, creator, current }:
             </a>
           ))
         ) : (
-          <span className="text-muted">{isActive(d.readyState) ? 'Assigned when the build is ready' : d.target === 'production' ? 'Not serving the production host now' : 'Only its own URL'}</span>
+          <span className="text-muted">
+            {isActive(d.readyState)
+              ? 'Assigned when the build is ready'
+              : d.target === 'production'
+                ? 'Not serving the production host now'
+                : 'Only its own URL'}
+          </span>
         )}
       </Fact>
     </dl>

@@ -27,17 +27,32 @@ export function DeploymentView({ team, project, initial, protocol, creator, can 
   return (
     <div className="flex flex-col gap-6">
       <Card id="deployment-overview" title="Overview">
-        <DeploymentSummary deployment={d} protocol={protocol} creator={creator} current={d.id === productionIdOf(liveProject)} />
+        <DeploymentSummary
+          deployment={d}
+          protocol={protocol}
+          creator={creator}
+          current={d.id === productionIdOf(liveProject)}
+        />
         <div className="flex flex-wrap items-center justify-between gap-4 border-t border-border pt-4">
           <StateTimeline deployment={d} />
           <DeploymentActions team={team} project={project} deployment={d} can={can} />
         </div>
       </Card>
       <Card id="build-logs" title="Build logs">
-        <BuildLog teamId={team.id} deploymentId={d.id} onFinished={() => void Promise.all([mutate(), refreshProject()])} />
+        <BuildLog
+          teamId={team.id}
+          deploymentId={d.id}
+          onFinished={() => void Promise.all([mutate(), refreshProject()])}
+        />
       </Card>
       <Card id="files" title="Files">
-        <FileTree teamId={team.id} deploymentId={d.id} url={d.url} protocol={protocol} ready={d.readyState === 'READY'} />
+        <FileTree
+          teamId={team.id}
+          deploymentId={d.id}
+          url={d.url}
+          protocol={protocol}
+          ready={d.readyState === 'READY'}
+        />
       </Card>
     </div>
   );

@@ -28,7 +28,16 @@ export function isActive(state: string): boolean {
 }
 
 export function StateDot({ state, className }: { state: string; className?: string }) {
-  return <span aria-hidden className={cx('inline-block size-2.5 shrink-0 rounded-full', DOT[state as DeploymentState] ?? DOT.QUEUED, className)} />;
+  return (
+    <span
+      aria-hidden
+      className={cx(
+        'inline-block size-2.5 shrink-0 rounded-full',
+        DOT[state as DeploymentState] ?? DOT.QUEUED,
+        className,
+      )}
+    />
+  );
 }
 
 export function StateBadge({ state, className }: { state: string; className?: string }) {

@@ -3,9 +3,15 @@
 // steps get their state's colour and a time, the step in progress pulses, later steps stay grey.
 import type { DeploymentJson } from '@nimbus/api';
 import { cx } from '@nimbus/ui';
-import { STATE_LABEL, StateDot, type DeploymentState } from './state-badge';
+import { type DeploymentState, STATE_LABEL, StateDot } from './state-badge';
 
-const TIME = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone: 'UTC' });
+const TIME = new Intl.DateTimeFormat('en-US', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
 
 interface Step {
   label: string;
@@ -21,8 +27,18 @@ function steps(d: DeploymentJson): Step[] {
   const final = d.readyState === finalState;
   return [
     { label: 'Queued', state: 'QUEUED', at: d.createdAt, status: d.readyState === 'QUEUED' ? 'current' : 'done' },
-    { label: 'Building', state: 'BUILDING', at: started ? d.buildingAt : undefined, status: d.readyState === 'BUILDING' ? 'current' : started ? 'done' : 'pending' },
-    { label: STATE_LABEL[finalState as DeploymentState], state: finalState, at: final ? finalAt : undefined, status: final ? 'done' : 'pending' },
+    {
+      label: 'Building',
+      state: 'BUILDING',
+      at: started ? d.buildingAt : undefined,
+      status: d.readyState === 'BUILDING' ? 'current' : started ? 'done' : 'pending',
+    },
+    {
+      label: STATE_LABEL[finalState as DeploymentState],
+      state: finalState,
+      at: final ? finalAt : undefined,
+      status: final ? 'done' : 'pending',
+    },
   ];
 }
 
@@ -38,7 +54,10 @@ export function StateTimeline({ deployment }: { deployment: DeploymentJson }) {
         <li key={step.label} className="flex items-center gap-3">
           {i > 0 && <span aria-hidden className="hidden h-px w-8 bg-border sm:block" />}
           <span className={cx('flex items-center gap-2 py-1 text-sm', step.status === 'pending' && 'text-muted')}>
-            <StateDot state={step.status === 'pending' ? 'QUEUED' : step.state} className={step.status === 'pending' ? 'opacity-40' : undefined} />
+            <StateDot
+              state={step.status === 'pending' ? 'QUEUED' : step.state}
+              className={step.status === 'pending' ? 'opacity-40' : undefined}
+            />
             <span className="font-medium">{step.label}</span>
             {step.at !== undefined && (
               <time dateTime={new Date(step.at).toISOString()} className="font-mono text-xs text-muted">

@@ -1,9 +1,9 @@
 'use client';
+import type { TeamJson } from '@nimbus/api';
+import { Button, useToast } from '@nimbus/ui';
 // Accepts an invitation and opens the team. A refusal (wrong e-mail, already used) is shown inline.
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import type { TeamJson } from '@nimbus/api';
-import { Button, useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { setScopeCookie } from '../scope-cookie';
 
@@ -18,7 +18,9 @@ export function AcceptInvitation({ secret }: { secret: string }) {
     setAccepting(true);
     setError(null);
     try {
-      const { team } = await api()<{ team: TeamJson }>(`/v1/invitations/${encodeURIComponent(secret)}/accept`, { method: 'POST' });
+      const { team } = await api()<{ team: TeamJson }>(`/v1/invitations/${encodeURIComponent(secret)}/accept`, {
+        method: 'POST',
+      });
       setScopeCookie(team.slug);
       toast.success(`Welcome to ${team.name ?? team.slug}!`);
       startTransition(() => {

@@ -1,9 +1,9 @@
 'use client';
+import type { TeamJson, UserJson } from '@nimbus/api';
 // Everything the dashboard opens over a page, mounted once by the dashboard layout and only for
 // logged-in users (spec 4, 6): the set-default-team, transfer (lazy) and upgrade modals, and the
 // command menu with its internal commands for staff and preview environments.
 import type { ReactNode } from 'react';
-import type { TeamJson, UserJson } from '@nimbus/api';
 import { CommandMenuProvider } from '../command-menu/command-menu-provider';
 import { DefaultTeamModalProvider } from '../default-team-modal';
 import { TransferModalProvider } from '../transfer/transfer-provider';

@@ -2,10 +2,10 @@
 // production deployments), who made deployments, and the protocol to link deployment hosts with.
 // All of it through the API in-process, so its permission checks apply.
 import 'server-only';
+import type { Member, ProjectJson, TeamJson } from '@nimbus/api';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import type { Member, ProjectJson, TeamJson } from '@nimbus/api';
 import { serverApi } from '@/lib/runtime';
 
 /** Project names are lower-case letters, digits, ".", "_" and "-": "~" (team settings) never is one. */

@@ -1,9 +1,10 @@
 // The project's production at a glance: the host that serves it, the deployment behind it (state,
 // when, who), and every domain pointing at it. Before the first production deployment it says how
 // to get one.
-import Link from 'next/link';
+
 import type { ProjectDeploymentJson } from '@nimbus/api';
 import { buttonClass, Card } from '@nimbus/ui';
+import Link from 'next/link';
 import { deploymentPath, hostHref } from '../deployments/links';
 import { StateBadge } from '../deployments/state-badge';
 import { TimeAgo } from '../deployments/time-ago';
@@ -20,8 +21,9 @@ export function ProductionCard({ team, production: p, protocol, creator }: Props
     return (
       <Card id="production" title="Production deployment" className="border-dashed">
         <p className="text-sm text-muted">
-          Nothing serves production yet. Deploy with the target <strong className="font-medium text-foreground">production</strong>, or promote a ready preview
-          deployment from its page.
+          Nothing serves production yet. Deploy with the target{' '}
+          <strong className="font-medium text-foreground">production</strong>, or promote a ready preview deployment
+          from its page.
         </p>
       </Card>
     );
@@ -35,7 +37,13 @@ export function ProductionCard({ team, production: p, protocol, creator }: Props
             <dt className="text-xs text-muted">Domains</dt>
             <dd className="flex flex-col gap-1">
               {p.alias.map((a) => (
-                <a key={a} href={hostHref(a, protocol)} target="_blank" rel="noreferrer" className="truncate font-mono text-sm font-medium underline-offset-4 hover:underline">
+                <a
+                  key={a}
+                  href={hostHref(a, protocol)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="truncate font-mono text-sm font-medium underline-offset-4 hover:underline"
+                >
                   {a}
                 </a>
               ))}
@@ -44,7 +52,10 @@ export function ProductionCard({ team, production: p, protocol, creator }: Props
           <div className="flex min-w-0 flex-col gap-1">
             <dt className="text-xs text-muted">Deployment</dt>
             <dd>
-              <Link href={deploymentPath(team, p.name, p.id)} className="block truncate font-mono text-sm underline-offset-4 hover:underline">
+              <Link
+                href={deploymentPath(team, p.name, p.id)}
+                className="block truncate font-mono text-sm underline-offset-4 hover:underline"
+              >
                 {p.url}
               </Link>
             </dd>
@@ -65,7 +76,12 @@ export function ProductionCard({ team, production: p, protocol, creator }: Props
         </dl>
         {host && (
           <div className="flex items-start gap-2">
-            <a href={hostHref(host, protocol)} target="_blank" rel="noreferrer" className={buttonClass({ variant: 'primary', size: 'small' })}>
+            <a
+              href={hostHref(host, protocol)}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass({ variant: 'primary', size: 'small' })}
+            >
               Visit
             </a>
           </div>

@@ -1,8 +1,9 @@
 // One project on the team overview: its name (the card's link), the production host, and the state
 // and age of its newest deployment. The host is a link of its own, layered above the card's.
-import Link from 'next/link';
+
 import type { ProjectJson } from '@nimbus/api';
 import { focusRing } from '@nimbus/ui';
+import Link from 'next/link';
 import { hostHref, projectPath } from '../deployments/links';
 import { StateBadge } from '../deployments/state-badge';
 import { TimeAgo } from '../deployments/time-ago';
@@ -13,11 +14,19 @@ export function ProjectCard({ team, project, protocol }: { team: string; project
   return (
     <li className="relative flex flex-col gap-3 rounded-lg border border-border bg-background p-4 transition-colors hover:border-foreground/30">
       <div className="flex min-w-0 flex-col gap-0.5">
-        <Link href={projectPath(team, project.name)} className={`truncate font-medium after:absolute after:inset-0 after:rounded-lg ${focusRing}`}>
+        <Link
+          href={projectPath(team, project.name)}
+          className={`truncate font-medium after:absolute after:inset-0 after:rounded-lg ${focusRing}`}
+        >
           {project.name}
         </Link>
         {host ? (
-          <a href={hostHref(host, protocol)} target="_blank" rel="noreferrer" className="relative z-10 self-start truncate text-sm text-muted hover:text-foreground hover:underline">
+          <a
+            href={hostHref(host, protocol)}
+            target="_blank"
+            rel="noreferrer"
+            className="relative z-10 self-start truncate text-sm text-muted hover:text-foreground hover:underline"
+          >
             {host}
           </a>
         ) : (

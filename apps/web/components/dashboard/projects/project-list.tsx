@@ -1,11 +1,11 @@
 'use client';
+import type { ProjectJson } from '@nimbus/api';
+import { Button, Input, Notice } from '@nimbus/ui';
 // The team's projects, newest first, searchable by name (the API filters, so every project is found,
 // not just the loaded page). Pages load with "Show more"; while any project's newest deployment is
 // queued or building, the list refreshes every 3 s so its state moves on its own.
 import { useEffect, useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import type { ProjectJson } from '@nimbus/api';
-import { Button, Input, Notice } from '@nimbus/ui';
 import { errorMessage } from '../api';
 import { isActive } from '../deployments/state-badge';
 import { ProjectCard } from './project-card';
@@ -18,7 +18,17 @@ export interface ProjectPage {
 const LIVE_MS = 3000;
 const SEARCH_DEBOUNCE_MS = 200;
 
-export function ProjectList({ team, initial, pageSize, protocol }: { team: { id: string; slug: string }; initial: ProjectPage; pageSize: number; protocol: string }) {
+export function ProjectList({
+  team,
+  initial,
+  pageSize,
+  protocol,
+}: {
+  team: { id: string; slug: string };
+  initial: ProjectPage;
+  pageSize: number;
+  protocol: string;
+}) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   useEffect(() => {
@@ -27,11 +37,15 @@ export function ProjectList({ team, initial, pageSize, protocol }: { team: { id:
   }, [search]);
   const base = `/v10/projects?teamId=${team.id}&limit=${pageSize}${query ? `&search=${encodeURIComponent(query)}` : ''}`;
   const { data, error, size, setSize, isValidating } = useSWRInfinite<ProjectPage>(
-    (index, previous) => (index === 0 ? base : previous?.pagination.next ? `${base}&until=${previous.pagination.next}` : null),
+    (index, previous) =>
+      index === 0 ? base : previous?.pagination.next ? `${base}&until=${previous.pagination.next}` : null,
     {
       fallbackData: query ? undefined : [initial],
       keepPreviousData: true,
-      refreshInterval: (pages: ProjectPage[] | undefined) => (pages?.some((p) => p.projects.some((x) => x.latestDeployments.some((d) => isActive(d.readyState)))) ? LIVE_MS : 0),
+      refreshInterval: (pages: ProjectPage[] | undefined) =>
+        pages?.some((p) => p.projects.some((x) => x.latestDeployments.some((d) => isActive(d.readyState))))
+          ? LIVE_MS
+          : 0,
     },
   );
   const projects = data?.flatMap((p) => p.projects) ?? [];
@@ -43,7 +57,14 @@ export function ProjectList({ team, initial, pageSize, protocol }: { team: { id:
         <h2 id="projects-title" className="text-lg font-semibold tracking-tight">
           Projects
         </h2>
-        <Input type="search" aria-label="Search projects" placeholder="Search projects…" widthClass="w-full sm:w-72" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input
+          type="search"
+          aria-label="Search projects"
+          placeholder="Search projects…"
+          widthClass="w-full sm:w-72"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       {error && !data && <Notice>{errorMessage(error)}</Notice>}
       {projects.length ? (
@@ -58,7 +79,12 @@ export function ProjectList({ team, initial, pageSize, protocol }: { team: { id:
         </p>
       )}
       {more && (
-        <Button size="small" className="self-center" loading={isValidating && size > (data?.length ?? 0)} onClick={() => setSize(size + 1)}>
+        <Button
+          size="small"
+          className="self-center"
+          loading={isValidating && size > (data?.length ?? 0)}
+          onClick={() => setSize(size + 1)}
+        >
           Show more
         </Button>
       )}

@@ -1,8 +1,8 @@
 'use client';
+import type { ProjectJson } from '@nimbus/api';
 // A project as the client sees it, starting from the server's copy: the deployment page watches
 // which deployment serves production (it moves on promote, rollback and undo).
 import useSWR from 'swr';
-import type { ProjectJson } from '@nimbus/api';
 
 export function projectKey(teamId: string, name: string): string {
   return `/v9/projects/${encodeURIComponent(name)}?teamId=${teamId}`;

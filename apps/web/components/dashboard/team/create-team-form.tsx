@@ -1,13 +1,13 @@
 'use client';
+import type { TeamJson } from '@nimbus/api';
+import { ApiError } from '@nimbus/client';
+import { SLUG_MAX, slugify, TEAM_NAME_MAX, validateSlug, validateTeamName } from '@nimbus/core';
+import { Button, Card, Field, Input, TextField, useToast } from '@nimbus/ui';
 // Creates a team. The name follows spec 5 exactly (the same validateTeamName as the API), checked
 // as the user types once the field was left or the form submitted; the slug follows the name
 // until the user edits it. Errors the server finds (slug taken) land on the field they concern.
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import type { TeamJson } from '@nimbus/api';
-import { SLUG_MAX, slugify, TEAM_NAME_MAX, validateSlug, validateTeamName } from '@nimbus/core';
-import { ApiError } from '@nimbus/client';
-import { Button, Card, Field, Input, TextField, useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { setScopeCookie } from '../scope-cookie';
 
@@ -22,7 +22,8 @@ export function CreateTeamForm({ host }: { host: string }) {
   const toast = useToast();
 
   const slug = customSlug ?? slugify(name);
-  const nameError = (checkName ? validateTeamName(name) : null) ?? (serverError?.field === 'name' ? serverError.message : null);
+  const nameError =
+    (checkName ? validateTeamName(name) : null) ?? (serverError?.field === 'name' ? serverError.message : null);
   const slugError = (slug ? validateSlug(slug) : null) ?? (serverError?.field === 'slug' ? serverError.message : null);
 
   async function create(event: React.FormEvent) {
@@ -41,7 +42,8 @@ export function CreateTeamForm({ host }: { host: string }) {
       });
     } catch (err) {
       const code = err instanceof ApiError ? err.code : '';
-      const field = code === 'invalid_name' ? 'name' : code === 'slug_taken' || code === 'invalid_slug' ? 'slug' : 'form';
+      const field =
+        code === 'invalid_name' ? 'name' : code === 'slug_taken' || code === 'invalid_slug' ? 'slug' : 'form';
       setServerError({ field, message: errorMessage(err) });
       setSaving(false);
     }
@@ -76,7 +78,9 @@ export function CreateTeamForm({ host }: { host: string }) {
         <Field label="Team URL" error={slugError} hint="Changes as you type the name until you edit it.">
           {(control) => (
             <div className="flex items-stretch">
-              <span className="flex items-center rounded-l-md border border-r-0 border-border bg-subtle px-3 text-sm text-muted">{host}/</span>
+              <span className="flex items-center rounded-l-md border border-r-0 border-border bg-subtle px-3 text-sm text-muted">
+                {host}/
+              </span>
               <Input
                 {...control}
                 className="rounded-l-none"

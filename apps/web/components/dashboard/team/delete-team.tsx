@@ -1,10 +1,10 @@
 'use client';
+import type { TeamJson } from '@nimbus/api';
+import { Button, Card, useToast } from '@nimbus/ui';
 // Deletes a team after the owner types its slug: deleting removes its projects and deployments
 // for every member, so one stray click must never be enough.
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import type { TeamJson } from '@nimbus/api';
-import { Button, Card, useToast } from '@nimbus/ui';
 import { api } from '../api';
 import { ConfirmModal } from '../confirm-modal';
 import { setScopeCookie } from '../scope-cookie';
@@ -46,7 +46,8 @@ export function DeleteTeam({ team, afterDelete }: { team: Pick<TeamJson, 'id' | 
         title="Delete team"
         description={
           <>
-            This permanently deletes <strong className="text-foreground">{team.slug}</strong> with all of its projects and deployments.
+            This permanently deletes <strong className="text-foreground">{team.slug}</strong> with all of its projects
+            and deployments.
           </>
         }
         confirmLabel="Delete team"

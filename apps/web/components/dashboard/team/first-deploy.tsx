@@ -1,7 +1,8 @@
 // The team overview's empty state until projects exist: how to make the first deployment, with this
 // team's scope and this server's origin already filled in.
-import Link from 'next/link';
+
 import { Card } from '@nimbus/ui';
+import Link from 'next/link';
 import { Command } from '../command';
 
 export function FirstDeploy({ slug, origin }: { slug: string; origin: string }) {
@@ -11,13 +12,15 @@ export function FirstDeploy({ slug, origin }: { slug: string; origin: string }) 
         <div className="flex flex-col items-center gap-2 text-center">
           <h2 className="text-xl font-semibold tracking-tight">Deploy your first project</h2>
           <p className="max-w-md text-sm text-muted">
-            No projects yet. Run one command in your project&apos;s folder: Nimbus uploads it, builds it and gives it a live URL.
+            No projects yet. Run one command in your project&apos;s folder: Nimbus uploads it, builds it and gives it a
+            live URL.
           </p>
         </div>
         <ol className="flex flex-col gap-5 text-sm">
           <li className="flex flex-col gap-2">
             <p>
-              <span className="font-medium">With the Nimbus CLI</span> <span className="text-muted">(asks you to log in the first time)</span>
+              <span className="font-medium">With the Nimbus CLI</span>{' '}
+              <span className="text-muted">(asks you to log in the first time)</span>
             </p>
             <Command value={`npx nimbus deploy --scope ${slug}`} label="Copy Nimbus CLI command" />
           </li>
@@ -31,7 +34,10 @@ export function FirstDeploy({ slug, origin }: { slug: string; origin: string }) 
                 </Link>
               </span>
             </p>
-            <Command value={`vercel deploy --api ${origin} --token <token> --scope ${slug}`} label="Copy Vercel CLI command" />
+            <Command
+              value={`vercel deploy --api ${origin} --token <token> --scope ${slug}`}
+              label="Copy Vercel CLI command"
+            />
           </li>
         </ol>
       </div>

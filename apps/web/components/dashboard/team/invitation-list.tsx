@@ -1,15 +1,23 @@
 'use client';
+import type { InvitationJson } from '@nimbus/api';
+import { Badge, Button, Card, useToast } from '@nimbus/ui';
 // Invitations not yet accepted, with their role and expiry; owners can revoke them.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { InvitationJson } from '@nimbus/api';
-import { Badge, Button, Card, useToast } from '@nimbus/ui';
 import { api } from '../api';
 import { ConfirmModal } from '../confirm-modal';
 import { formatDate } from '../format';
 import { ROLE_LABELS } from './role-options';
 
-export function InvitationList({ teamId, invitations, canRevoke }: { teamId: string; invitations: InvitationJson[]; canRevoke: boolean }) {
+export function InvitationList({
+  teamId,
+  invitations,
+  canRevoke,
+}: {
+  teamId: string;
+  invitations: InvitationJson[];
+  canRevoke: boolean;
+}) {
   // Kept after closing so the dialog's text stays while it animates out.
   const [revoking, setRevoking] = useState<InvitationJson | null>(null);
   const [open, setOpen] = useState(false);
@@ -33,7 +41,12 @@ export function InvitationList({ teamId, invitations, canRevoke }: { teamId: str
             </div>
             <Badge>{ROLE_LABELS[invitation.role]}</Badge>
             {canRevoke && (
-              <Button size="small" variant="ghost" onClick={() => (setRevoking(invitation), setOpen(true))} aria-label={`Revoke invitation for ${invitation.email}`}>
+              <Button
+                size="small"
+                variant="ghost"
+                onClick={() => (setRevoking(invitation), setOpen(true))}
+                aria-label={`Revoke invitation for ${invitation.email}`}
+              >
                 Revoke
               </Button>
             )}

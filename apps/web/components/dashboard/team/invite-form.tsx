@@ -1,10 +1,10 @@
 'use client';
+import type { Role } from '@nimbus/core';
+import { Button, Card, CopyButton, Field, Input, Notice, Select, TextField, useToast } from '@nimbus/ui';
 // Invites someone by e-mail with a role. Without an SMTP server the API keeps the mail in its outbox
 // and answers delivered:false; then the owner gets the link to pass on themselves.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { Role } from '@nimbus/core';
-import { Button, Card, CopyButton, Field, Input, Notice, Select, TextField, useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { RoleOptions } from './role-options';
 
@@ -53,7 +53,15 @@ export function InviteForm({ teamId }: { teamId: string }) {
         }
       >
         <div className="grid gap-4 sm:grid-cols-[1fr_180px]">
-          <TextField label="E-mail" type="email" autoComplete="off" placeholder="name@example.com" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            placeholder="name@example.com"
+            value={email}
+            error={error}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Field label="Role">
             {(control) => (
               <Select {...control} value={role} onChange={(e) => setRole(e.target.value as Role)}>
@@ -65,9 +73,18 @@ export function InviteForm({ teamId }: { teamId: string }) {
         {undelivered && (
           <Notice tone="warning" className="p-4">
             <p className="font-medium">No SMTP server is configured: copy the invitation link</p>
-            <p className="text-muted">Send it to {undelivered.email} yourself. Anyone with the link who logs in with that e-mail can join as {undelivered.role.toLowerCase()}.</p>
+            <p className="text-muted">
+              Send it to {undelivered.email} yourself. Anyone with the link who logs in with that e-mail can join as{' '}
+              {undelivered.role.toLowerCase()}.
+            </p>
             <div className="flex gap-2">
-              <Input readOnly value={undelivered.link} aria-label="Invitation link" onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+              <Input
+                readOnly
+                value={undelivered.link}
+                aria-label="Invitation link"
+                onFocus={(e) => e.currentTarget.select()}
+                className="font-mono text-xs"
+              />
               <CopyButton value={undelivered.link} label="Copy link" size="medium" />
             </div>
           </Notice>

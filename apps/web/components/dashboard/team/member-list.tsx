@@ -1,12 +1,12 @@
 'use client';
+import type { Member } from '@nimbus/api';
+import { can, displayName, type Role } from '@nimbus/core';
+import { Badge, Button, Card, Notice, Select, useToast } from '@nimbus/ui';
 // Team members with their roles. Owners change roles and remove people; everyone can leave (except
 // from a personal account). The API refuses to leave a team without an owner, and that message is
 // shown above the list, where the user is looking, not only in a toast.
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import type { Member } from '@nimbus/api';
-import { can, displayName, type Role } from '@nimbus/core';
-import { Badge, Button, Card, Notice, Select, useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { Avatar } from '../avatar';
 import { ConfirmModal } from '../confirm-modal';
@@ -59,10 +59,12 @@ export function MemberList({ teamId, members, role, userId, afterLeave }: Props)
   }
 
   return (
-    <Card id="members" title="Members" description={`${members.length} ${members.length === 1 ? 'person has' : 'people have'} access to this team.`}>
-      {problem && (
-        <Notice>{problem}</Notice>
-      )}
+    <Card
+      id="members"
+      title="Members"
+      description={`${members.length} ${members.length === 1 ? 'person has' : 'people have'} access to this team.`}
+    >
+      {problem && <Notice>{problem}</Notice>}
       <ul className="-mx-6 divide-y divide-border border-t border-border">
         {members.map((member) => {
           const self = member.uid === userId;
@@ -76,7 +78,13 @@ export function MemberList({ teamId, members, role, userId, afterLeave }: Props)
                 <p className="truncate text-xs text-muted">{member.email}</p>
               </div>
               {can(role, 'members:update') ? (
-                <Select aria-label={`Role of ${name(member)}`} controlSize="small" widthClass="w-36" value={member.role} onChange={(e) => changeRole(member, e.target.value as Role)}>
+                <Select
+                  aria-label={`Role of ${name(member)}`}
+                  controlSize="small"
+                  widthClass="w-36"
+                  value={member.role}
+                  onChange={(e) => changeRole(member, e.target.value as Role)}
+                >
                   <RoleOptions />
                 </Select>
               ) : (
@@ -88,7 +96,12 @@ export function MemberList({ teamId, members, role, userId, afterLeave }: Props)
                 </Button>
               ) : (
                 can(role, 'members:remove') && (
-                  <Button size="small" variant="ghost" onClick={() => (setRemoving(member), setDialog('remove'))} aria-label={`Remove ${name(member)}`}>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    onClick={() => (setRemoving(member), setDialog('remove'))}
+                    aria-label={`Remove ${name(member)}`}
+                  >
                     Remove
                   </Button>
                 )

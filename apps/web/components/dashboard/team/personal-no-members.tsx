@@ -1,6 +1,7 @@
 // Personal accounts have no members (the API refuses invitations to them); say so and offer a team.
-import Link from 'next/link';
+
 import { buttonClass, Card } from '@nimbus/ui';
+import Link from 'next/link';
 
 export function PersonalNoMembers() {
   return (

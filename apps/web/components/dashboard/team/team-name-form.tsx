@@ -1,14 +1,20 @@
 'use client';
-// Renames a team. The name is checked with the same rule as the API (spec 5) before it is sent.
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import type { TeamJson } from '@nimbus/api';
 import { TEAM_NAME_MAX, validateTeamName } from '@nimbus/core';
 import { Button, Card, TextField, useToast } from '@nimbus/ui';
+// Renames a team. The name is checked with the same rule as the API (spec 5) before it is sent.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
 import { api } from '../api';
 import { useSubmit } from '../use-submit';
 
-export function TeamNameForm({ team, canEdit }: { team: Pick<TeamJson, 'id' | 'name' | 'slug' | 'personal'>; canEdit: boolean }) {
+export function TeamNameForm({
+  team,
+  canEdit,
+}: {
+  team: Pick<TeamJson, 'id' | 'name' | 'slug' | 'personal'>;
+  canEdit: boolean;
+}) {
   const [name, setName] = useState(team.name ?? '');
   const { saving, error, setError, run } = useSubmit();
   const router = useRouter();
@@ -31,12 +37,22 @@ export function TeamNameForm({ team, canEdit }: { team: Pick<TeamJson, 'id' | 'n
       <Card
         id="team-name"
         title={team.personal ? 'Account name' : 'Team name'}
-        description={team.personal ? 'The name of your personal account, as your teammates see it.' : 'The name of the team as everyone in it sees it.'}
+        description={
+          team.personal
+            ? 'The name of your personal account, as your teammates see it.'
+            : 'The name of the team as everyone in it sees it.'
+        }
         footer={
           <>
             <span>Use {TEAM_NAME_MAX} characters at most.</span>
             {canEdit && (
-              <Button type="submit" variant="primary" size="small" loading={saving} disabled={name.trim() === (team.name ?? '')}>
+              <Button
+                type="submit"
+                variant="primary"
+                size="small"
+                loading={saving}
+                disabled={name.trim() === (team.name ?? '')}
+              >
                 Save
               </Button>
             )}

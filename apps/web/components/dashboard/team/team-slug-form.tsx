@@ -1,16 +1,24 @@
 'use client';
+import type { TeamJson } from '@nimbus/api';
+import { SLUG_MAX, validateSlug } from '@nimbus/core';
+import { Button, Card, Field, Input, useToast } from '@nimbus/ui';
 // Changes the team's URL slug. Its pages move with it, so after saving we open the same settings
 // page at the new address and keep the scope cookie pointing at the team.
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import type { TeamJson } from '@nimbus/api';
-import { SLUG_MAX, validateSlug } from '@nimbus/core';
-import { Button, Card, Field, Input, useToast } from '@nimbus/ui';
 import { api } from '../api';
-import { useSubmit } from '../use-submit';
 import { setScopeCookie } from '../scope-cookie';
+import { useSubmit } from '../use-submit';
 
-export function TeamSlugForm({ team, canEdit, host }: { team: Pick<TeamJson, 'id' | 'slug'>; canEdit: boolean; host: string }) {
+export function TeamSlugForm({
+  team,
+  canEdit,
+  host,
+}: {
+  team: Pick<TeamJson, 'id' | 'slug'>;
+  canEdit: boolean;
+  host: string;
+}) {
   const [slug, setSlug] = useState(team.slug);
   const { saving, error, setError, run } = useSubmit({ navigates: true });
   const [, startTransition] = useTransition();
@@ -53,7 +61,9 @@ export function TeamSlugForm({ team, canEdit, host }: { team: Pick<TeamJson, 'id
         <Field label="Team URL" error={error} className="max-w-md">
           {(control) => (
             <div className="flex items-stretch">
-              <span className="flex items-center rounded-l-md border border-r-0 border-border bg-subtle px-3 text-sm text-muted">{host}/</span>
+              <span className="flex items-center rounded-l-md border border-r-0 border-border bg-subtle px-3 text-sm text-muted">
+                {host}/
+              </span>
               <Input
                 {...control}
                 className="rounded-l-none"

@@ -6,7 +6,13 @@ import { Card } from '@nimbus/ui';
 import { TransferButton } from './transfer-button';
 import { canTransferFrom, type TransferProject } from './transfer-rules';
 
-export function TransferProjectCard({ team, project }: { team: Pick<TeamJson, 'id' | 'slug' | 'membership'>; project: TransferProject }) {
+export function TransferProjectCard({
+  team,
+  project,
+}: {
+  team: Pick<TeamJson, 'id' | 'slug' | 'membership'>;
+  project: TransferProject;
+}) {
   if (!canTransferFrom(team)) return null;
   return (
     <Card

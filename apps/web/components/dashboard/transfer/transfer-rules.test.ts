@@ -1,12 +1,22 @@
-import { describe, expect, it } from 'vitest';
 import type { Role } from '@nimbus/core';
+import { describe, expect, it } from 'vitest';
 import { canTransferFrom, speedInsightsWarning, transferDestinations } from './transfer-rules';
 
-const team = (id: string, role: Role, plan = 'hobby') => ({ id, membership: { role } as never, billing: { plan } as never });
+const team = (id: string, role: Role, plan = 'hobby') => ({
+  id,
+  membership: { role } as never,
+  billing: { plan } as never,
+});
 
 describe('transfer rules', () => {
   it('offers destinations where the user may create projects, never the source', () => {
-    const teams = [team('src', 'OWNER'), team('dev', 'DEVELOPER'), team('member', 'MEMBER'), team('viewer', 'VIEWER'), team('billing', 'BILLING')];
+    const teams = [
+      team('src', 'OWNER'),
+      team('dev', 'DEVELOPER'),
+      team('member', 'MEMBER'),
+      team('viewer', 'VIEWER'),
+      team('billing', 'BILLING'),
+    ];
     expect(transferDestinations(teams, 'src').map((t) => t.id)).toEqual(['dev', 'member']);
   });
 

@@ -18,7 +18,9 @@ export interface TransferData {
 type Account = Pick<TeamJson, 'id' | 'membership' | 'billing'>;
 
 export function transferDestinations<T extends Account>(teams: readonly T[], sourceId: string): T[] {
-  return teams.filter((t) => t.id !== sourceId && t.membership !== undefined && can(t.membership.role, 'project:create'));
+  return teams.filter(
+    (t) => t.id !== sourceId && t.membership !== undefined && can(t.membership.role, 'project:create'),
+  );
 }
 
 export function canTransferFrom(team: Pick<TeamJson, 'membership'>): boolean {
@@ -26,7 +28,11 @@ export function canTransferFrom(team: Pick<TeamJson, 'membership'>): boolean {
 }
 
 /** The projects that trigger the speed-insights warning for this move (none when there is no warning). */
-export function speedInsightsWarning(source: Pick<Account, 'billing'> | undefined, destination: Pick<Account, 'billing'> | undefined, projects: readonly TransferProject[]): TransferProject[] {
+export function speedInsightsWarning(
+  source: Pick<Account, 'billing'> | undefined,
+  destination: Pick<Account, 'billing'> | undefined,
+  projects: readonly TransferProject[],
+): TransferProject[] {
   if (source?.billing.plan !== 'hobby' || destination?.billing.plan !== 'pro') return [];
   return projects.filter((p) => p.speedInsights?.enabled);
 }

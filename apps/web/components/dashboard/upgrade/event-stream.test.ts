@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STAFF_EMAIL_DOMAIN } from '@nimbus/core';
-import { isTracked, sendInternalEvent, STREAM_PATH } from './event-stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isTracked, STREAM_PATH, sendInternalEvent } from './event-stream';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -10,13 +10,23 @@ export function isTracked(email: string): boolean {
   return !email.toLowerCase().endsWith(`@${STAFF_EMAIL_DOMAIN.toLowerCase()}`);
 }
 
-export function sendInternalEvent(topic: string, fields: Record<string, unknown>, nav: Pick<Navigator, 'sendBeacon'> | undefined = globalThis.navigator): string {
+export function sendInternalEvent(
+  topic: string,
+  fields: Record<string, unknown>,
+  nav: Pick<Navigator, 'sendBeacon'> | undefined = globalThis.navigator,
+): string {
   const record = { ...fields, id: crypto.randomUUID(), event_time: Date.now() };
   const body = JSON.stringify({ topic, record });
   // A string body goes out as text/plain, which a beacon may send without a CORS preflight.
   const queued = typeof nav?.sendBeacon === 'function' && nav.sendBeacon(STREAM_PATH, body);
   if (!queued) {
-    void fetch(STREAM_PATH, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'application/json' } }).catch(() => undefined);
+    void fetch(STREAM_PATH, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+    }).catch(() => undefined);
   }
   return record.id;
 }

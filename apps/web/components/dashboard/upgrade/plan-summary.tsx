@@ -10,7 +10,14 @@ export function PlanSummary({ seats, total, trial }: { seats: number; total: num
       <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
         {PLANS.pro.features.map((feature) => (
           <li key={feature} className="flex gap-2">
-            <svg aria-hidden viewBox="0 0 16 16" className="mt-0.5 size-4 shrink-0 text-accent" fill="none" stroke="currentColor" strokeWidth="1.75">
+            <svg
+              aria-hidden
+              viewBox="0 0 16 16"
+              className="mt-0.5 size-4 shrink-0 text-accent"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.75"
+            >
               <path d="M3.5 8.5l3 3 6-7" />
             </svg>
             {feature}
@@ -24,7 +31,11 @@ export function PlanSummary({ seats, total, trial }: { seats: number; total: num
         </dt>
         <dd className="font-semibold">{usd.format(total)} / month</dd>
       </dl>
-      {trial && <p className="text-xs text-muted">A team's first upgrade starts with a {PRO_TRIAL_DAYS}-day free trial; you are billed when it ends.</p>}
+      {trial && (
+        <p className="text-xs text-muted">
+          A team's first upgrade starts with a {PRO_TRIAL_DAYS}-day free trial; you are billed when it ends.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Role } from '@nimbus/core';
+import { describe, expect, it } from 'vitest';
 import { pickTeam, upgradableTeams } from './upgradable-teams';
 
 const team = (slug: string, role: Role, plan = 'hobby', personal = false) => ({
@@ -11,7 +11,13 @@ const team = (slug: string, role: Role, plan = 'hobby', personal = false) => ({
 });
 
 describe('upgradable teams', () => {
-  const teams = [team('me', 'OWNER', 'hobby', true), team('acme', 'OWNER'), team('paid', 'OWNER', 'pro'), team('payer', 'BILLING'), team('dev', 'DEVELOPER')];
+  const teams = [
+    team('me', 'OWNER', 'hobby', true),
+    team('acme', 'OWNER'),
+    team('paid', 'OWNER', 'pro'),
+    team('payer', 'BILLING'),
+    team('dev', 'DEVELOPER'),
+  ];
 
   it('offers hobby teams whose role may change billing, never the personal account', () => {
     expect(upgradableTeams(teams).map((t) => t.slug)).toEqual(['acme', 'payer']);

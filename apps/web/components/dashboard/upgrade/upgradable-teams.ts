@@ -6,7 +6,13 @@ import { can } from '@nimbus/core';
 type UpgradeTeam = Pick<TeamJson, 'id' | 'slug' | 'personal' | 'billing' | 'membership'>;
 
 export function upgradableTeams<T extends UpgradeTeam>(teams: readonly T[]): T[] {
-  return teams.filter((t) => !t.personal && t.billing.plan === 'hobby' && t.membership !== undefined && can(t.membership.role, 'billing:update'));
+  return teams.filter(
+    (t) =>
+      !t.personal &&
+      t.billing.plan === 'hobby' &&
+      t.membership !== undefined &&
+      can(t.membership.role, 'billing:update'),
+  );
 }
 
 /** The hinted team (by id or slug) when it is offered, else the first one offered. */

@@ -5,7 +5,13 @@ const team = { id: 'team_1', createdAt: 1_700_000_000_000, plan: 'hobby' };
 
 describe('upgrade event', () => {
   it('defaults mode, trial behaviour and team hint when opened with a source only', () => {
-    expect(openScope({ source: 'billing-settings' }, 5)).toEqual({ source: 'billing-settings', mode: 'default', teamHint: null, desiredTrialBehavior: 'trial', openedAt: 5 });
+    expect(openScope({ source: 'billing-settings' }, 5)).toEqual({
+      source: 'billing-settings',
+      mode: 'default',
+      teamHint: null,
+      desiredTrialBehavior: 'trial',
+      openedAt: 5,
+    });
   });
 
   it('records an abandoned modal with every spec 3 field, booleans false and counts 0', () => {
@@ -40,7 +46,12 @@ describe('upgrade event', () => {
     const scope = openScope({ source: 'billing-settings', trialBehavior: 'no-trial', mode: 'trial-ended' }, 0);
     const event = upgradeEvent(
       scope,
-      { actorId: 'usr_1', team, cart: { cartTotal: 60, existingTeamMembers: 3, monitoring: true }, conversion: { priorPlan: 'hobby', newPlan: 'pro', conversionType: 'trial' } },
+      {
+        actorId: 'usr_1',
+        team,
+        cart: { cartTotal: 60, existingTeamMembers: 3, monitoring: true },
+        conversion: { priorPlan: 'hobby', newPlan: 'pro', conversionType: 'trial' },
+      },
       200,
     );
     expect(event).toMatchObject({
@@ -57,7 +68,11 @@ describe('upgrade event', () => {
       passwordProtection: false,
       timeInModalMs: 200,
     });
-    const paid = upgradeEvent(scope, { actorId: 'usr_1', team, cart: {}, conversion: { priorPlan: 'hobby', newPlan: 'pro', conversionType: 'paid' } }, 1);
+    const paid = upgradeEvent(
+      scope,
+      { actorId: 'usr_1', team, cart: {}, conversion: { priorPlan: 'hobby', newPlan: 'pro', conversionType: 'paid' } },
+      1,
+    );
     expect(paid.actualTrialBehavior).toBe('no-trial');
   });
 

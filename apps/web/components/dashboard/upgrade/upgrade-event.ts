@@ -24,7 +24,13 @@ export interface UpgradeScope {
 }
 
 export function openScope(input: UpgradeOpenInput, now: number): UpgradeScope {
-  return { source: input.source, mode: input.mode ?? 'default', teamHint: input.teamHint ?? null, desiredTrialBehavior: input.trialBehavior ?? 'trial', openedAt: now };
+  return {
+    source: input.source,
+    mode: input.mode ?? 'default',
+    teamHint: input.teamHint ?? null,
+    desiredTrialBehavior: input.trialBehavior ?? 'trial',
+    openedAt: now,
+  };
 }
 
 /** The add-ons and seats in the cart; all optional, all defaulted. */

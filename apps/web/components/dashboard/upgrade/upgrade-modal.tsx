@@ -1,24 +1,29 @@
 'use client';
+import type { Member, TeamJson, UserJson } from '@nimbus/api';
+import { PLANS } from '@nimbus/core';
+import { Button, buttonClass, Field, Modal, Notice, Select, useToast } from '@nimbus/ui';
 // The upgrade modal (spec 3, 4): opened through openUpgradeModal() from anywhere in the dashboard,
 // it moves a hobby team the user may bill for to Pro through POST /api/v1/plan/change (the first
 // time with the 14-day trial), then reports the upgrade event, converted or abandoned.
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import type { Member, TeamJson, UserJson } from '@nimbus/api';
-import { PLANS } from '@nimbus/core';
-import { Button, buttonClass, Field, Modal, Notice, Select, useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../api';
 import { formatDate } from '../format';
 import { scopeName } from '../names';
 import { isTracked, sendInternalEvent } from './event-stream';
-import { upgradeEvent, UPGRADE_TOPIC, type UpgradeEnd, type UpgradeScope } from './upgrade-event';
-import { upgradeStore } from './upgrade-store';
 import { PlanSummary } from './plan-summary';
 import { pickTeam, upgradableTeams } from './upgradable-teams';
+import { UPGRADE_TOPIC, type UpgradeEnd, type UpgradeScope, upgradeEvent } from './upgrade-event';
+import { upgradeStore } from './upgrade-store';
 
 type Props = { user: Pick<UserJson, 'id' | 'email' | 'name' | 'username'>; teams: TeamJson[] };
-type PlanChange = { team: TeamJson; priorPlan: string; newPlan: string; conversionType: 'trial' | 'paid' | 'downgrade' };
+type PlanChange = {
+  team: TeamJson;
+  priorPlan: string;
+  newPlan: string;
+  conversionType: 'trial' | 'paid' | 'downgrade';
+};
 
 export function UpgradeModal({ user, teams }: Props) {
   const scope = useSyncExternalStore(upgradeStore.subscribe, upgradeStore.getSnapshot, () => null);
@@ -44,7 +49,12 @@ export function UpgradeModal({ user, teams }: Props) {
 
   function finish(conversion?: UpgradeEnd['conversion']) {
     if (!scope) return;
-    const end: UpgradeEnd = { actorId: user.id, team: team && { id: team.id, createdAt: team.createdAt, plan: team.billing.plan }, cart, conversion };
+    const end: UpgradeEnd = {
+      actorId: user.id,
+      team: team && { id: team.id, createdAt: team.createdAt, plan: team.billing.plan },
+      cart,
+      conversion,
+    };
     if (isTracked(user.email)) sendInternalEvent(UPGRADE_TOPIC, upgradeEvent(scope, end, Date.now()));
     upgradeStore.close();
   }
@@ -55,7 +65,11 @@ export function UpgradeModal({ user, teams }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const result = await api()<PlanChange>('/v1/plan/change', { method: 'POST', query: { teamId: team.id }, body: { plan: 'pro' } });
+      const result = await api()<PlanChange>('/v1/plan/change', {
+        method: 'POST',
+        query: { teamId: team.id },
+        body: { plan: 'pro' },
+      });
       finish({ priorPlan: result.priorPlan, newPlan: result.newPlan, conversionType: result.conversionType });
       const trialEnd = result.team.billing.trial?.end;
       toast.success(`${scopeName(team, user)} is on Pro.${trialEnd ? ` The trial ends ${formatDate(trialEnd)}.` : ''}`);
@@ -108,7 +122,10 @@ export function UpgradeModal({ user, teams }: Props) {
           {error && <Notice>{error}</Notice>}
         </form>
       ) : (
-        <Notice tone="note">Pro is for teams. None of your teams can be upgraded by you: they are on Pro already, or your role cannot change billing. Create a team to start a trial.</Notice>
+        <Notice tone="note">
+          Pro is for teams. None of your teams can be upgraded by you: they are on Pro already, or your role cannot
+          change billing. Create a team to start a trial.
+        </Notice>
       )}
     </Modal>
   );

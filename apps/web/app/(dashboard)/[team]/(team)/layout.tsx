@@ -5,7 +5,13 @@ import type { ReactNode } from 'react';
 import { SubNav } from '@/components/dashboard/sub-nav';
 import { getSession, isTeamSlug } from '@/lib/session';
 
-export default async function TeamLayout({ children, params }: { children: ReactNode; params: Promise<{ team: string }> }) {
+export default async function TeamLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ team: string }>;
+}) {
   const { team } = await params;
   // A stray file request (/favicon.ico) is a 404, not a reason to send anyone to log in.
   if (!isTeamSlug(team)) notFound();

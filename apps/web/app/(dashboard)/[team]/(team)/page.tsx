@@ -1,9 +1,10 @@
 // /{team}: the team overview: the team, its plan and its projects (production host, newest
 // deployment, search), or, before the first project, how to make the first deployment.
-import type { Metadata } from 'next';
-import Link from 'next/link';
+
 import { can } from '@nimbus/core';
 import { Badge, buttonClass } from '@nimbus/ui';
+import type { Metadata } from 'next';
+import Link from 'next/link';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { planLabel, scopeName } from '@/components/dashboard/names';
 import { PageHeader } from '@/components/dashboard/page-header';
@@ -29,7 +30,10 @@ export default async function TeamOverviewPage({ params }: Props) {
   const session = await getSession();
   if (!session) return <LoginRedirect />;
   const team = await getTeam((await params).team);
-  const [projects, protocol] = await Promise.all([loadOrThrow<ProjectPage>(`/v10/projects?teamId=${team.id}&limit=${PROJECTS_PAGE}`), requestProtocol()]);
+  const [projects, protocol] = await Promise.all([
+    loadOrThrow<ProjectPage>(`/v10/projects?teamId=${team.id}&limit=${PROJECTS_PAGE}`),
+    requestProtocol(),
+  ]);
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <PageHeader
@@ -50,7 +54,12 @@ export default async function TeamOverviewPage({ params }: Props) {
         }
       />
       {projects.projects.length ? (
-        <ProjectList team={{ id: team.id, slug: team.slug }} initial={projects} pageSize={PROJECTS_PAGE} protocol={protocol} />
+        <ProjectList
+          team={{ id: team.id, slug: team.slug }}
+          initial={projects}
+          pageSize={PROJECTS_PAGE}
+          protocol={protocol}
+        />
       ) : (
         <FirstDeploy slug={team.slug} origin={runtime().config.publicUrl} />
       )}

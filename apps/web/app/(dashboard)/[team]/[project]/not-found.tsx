@@ -1,10 +1,14 @@
 // A project that does not exist in this team (or a team the user cannot see): same page either way.
-import Link from 'next/link';
+
 import { buttonClass } from '@nimbus/ui';
+import Link from 'next/link';
 
 export default function ProjectNotFound() {
   return (
-    <main id="main" className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-3 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-3 px-6 text-center"
+    >
       <title>Not found – Nimbus</title>
       <p className="font-mono text-sm text-muted">404</p>
       <h1 className="text-2xl font-semibold tracking-tight">Not found</h1>

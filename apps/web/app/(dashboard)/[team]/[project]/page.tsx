@@ -1,9 +1,10 @@
 // /{team}/{project}: what serves production (host, deployment, domains) and the latest deployments,
 // live while any of them builds.
-import type { Metadata } from 'next';
-import Link from 'next/link';
+
 import { can } from '@nimbus/core';
 import { buttonClass } from '@nimbus/ui';
+import type { Metadata } from 'next';
+import Link from 'next/link';
 import { DeploymentList, type DeploymentPage } from '@/components/dashboard/deployments/deployment-list';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { PageHeader } from '@/components/dashboard/page-header';
@@ -39,13 +40,21 @@ export default async function ProjectPage({ params }: Props) {
         description={project.framework ? `Framework: ${project.framework}` : 'Framework detected at build time'}
         actions={
           can(role, 'deployment:create') && (
-            <Link href={`/new?teamSlug=${team.slug}&project=${project.name}`} className={buttonClass({ size: 'small' })}>
+            <Link
+              href={`/new?teamSlug=${team.slug}&project=${project.name}`}
+              className={buttonClass({ size: 'small' })}
+            >
               Deploy
             </Link>
           )
         }
       />
-      <ProductionCard team={team.slug} production={production} protocol={protocol} creator={production?.userId ? creators[production.userId] : undefined} />
+      <ProductionCard
+        team={team.slug}
+        production={production}
+        protocol={protocol}
+        creator={production?.userId ? creators[production.userId] : undefined}
+      />
       <section aria-labelledby="recent-title" className="flex flex-col gap-4">
         <div className="flex items-end justify-between gap-4">
           <h2 id="recent-title" className="text-lg font-semibold tracking-tight">
@@ -55,7 +64,14 @@ export default async function ProjectPage({ params }: Props) {
             All deployments
           </Link>
         </div>
-        <DeploymentList team={{ id: team.id, slug: team.slug }} projectId={project.id} productionId={production?.id ?? null} creators={creators} initial={recent} pageSize={RECENT} />
+        <DeploymentList
+          team={{ id: team.id, slug: team.slug }}
+          projectId={project.id}
+          productionId={production?.id ?? null}
+          creators={creators}
+          initial={recent}
+          pageSize={RECENT}
+        />
       </section>
     </main>
   );

@@ -1,7 +1,8 @@
 // /account/tokens: API tokens for the CLI, CI and Vercel clients. A new token is shown once.
-import type { Metadata } from 'next';
+
 import type { TokenJson } from '@nimbus/api';
 import { sortTeams } from '@nimbus/core';
+import type { Metadata } from 'next';
 import { CreateTokenForm } from '@/components/dashboard/account/create-token-form';
 import { TokenList } from '@/components/dashboard/account/token-list';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
@@ -14,7 +15,10 @@ export default async function TokensPage() {
   const session = await getSession();
   if (!session) return <LoginRedirect />;
   const [teams, { tokens }] = await Promise.all([getTeams(), loadOrThrow<{ tokens: TokenJson[] }>('/v6/user/tokens')]);
-  const scopes = sortTeams(teams, session.user.defaultTeamId).map((t) => ({ id: t.id, name: scopeName(t, session.user) }));
+  const scopes = sortTeams(teams, session.user.defaultTeamId).map((t) => ({
+    id: t.id,
+    name: scopeName(t, session.user),
+  }));
   return (
     <>
       <CreateTokenForm scopes={scopes} />

@@ -1,12 +1,13 @@
 // /invite/{secret}: the link in an invitation e-mail. Shows which team and role it is for and lets
 // the invited person join; logged-out visitors see the same and log in (or sign up) first, coming
 // back here to accept.
-import type { Metadata } from 'next';
-import Link from 'next/link';
+
 import type { Role } from '@nimbus/core';
 import { buttonClass, Card } from '@nimbus/ui';
-import { AcceptInvitation } from '@/components/dashboard/invite/accept-invitation';
+import type { Metadata } from 'next';
+import Link from 'next/link';
 import { authHref } from '@/components/dashboard/auth/next-param';
+import { AcceptInvitation } from '@/components/dashboard/invite/accept-invitation';
 import { ROLE_LABELS } from '@/components/dashboard/team/role-options';
 import { serverApi } from '@/lib/runtime';
 import { getSession, getTeams, homePath } from '@/lib/session';
@@ -41,7 +42,10 @@ export default async function InvitePage({ params }: { params: Promise<{ secret:
                 <AcceptInvitation secret={secret} />
               ) : (
                 <span className="flex gap-2">
-                  <Link href={authHref('/login', here)} className={buttonClass({ size: 'small', variant: 'secondary' })}>
+                  <Link
+                    href={authHref('/login', here)}
+                    className={buttonClass({ size: 'small', variant: 'secondary' })}
+                  >
                     Log in to join
                   </Link>
                   <Link href={authHref('/signup', here)} className={buttonClass({ size: 'small' })}>
@@ -55,11 +59,17 @@ export default async function InvitePage({ params }: { params: Promise<{ secret:
       ) : (
         <Card
           title="This invitation cannot be used"
-          description={(data as Failure | null)?.error?.message ?? 'This invitation link is invalid, expired or already used. Ask for a new one.'}
+          description={
+            (data as Failure | null)?.error?.message ??
+            'This invitation link is invalid, expired or already used. Ask for a new one.'
+          }
           footer={
             <>
               <span>Invitations expire after 7 days.</span>
-              <Link href={session ? homePath(session.user, await getTeams()) : '/'} className={buttonClass({ size: 'small' })}>
+              <Link
+                href={session ? homePath(session.user, await getTeams()) : '/'}
+                className={buttonClass({ size: 'small' })}
+              >
                 {session ? 'Go to your dashboard' : 'Go to Nimbus'}
               </Link>
             </>

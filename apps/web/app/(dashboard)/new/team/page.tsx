@@ -12,7 +12,10 @@ export default async function NewTeamPage() {
   if (!(await getSession())) return <LoginRedirect />;
   return (
     <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-8 px-4 py-12 sm:px-6">
-      <PageHeader title="Create a team" description="Teams share projects, deployments and settings. Invite people once the team exists." />
+      <PageHeader
+        title="Create a team"
+        description="Teams share projects, deployments and settings. Invite people once the team exists."
+      />
       <CreateTeamForm host={new URL(runtime().config.publicUrl).host} />
     </main>
   );

@@ -8,7 +8,8 @@ export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = {
   title: 'API reference',
-  description: 'Every endpoint of the Nimbus REST API, grouped by resource, with its parameters, request body and responses, generated from /api/openapi.json.',
+  description:
+    'Every endpoint of the Nimbus REST API, grouped by resource, with its parameters, request body and responses, generated from /api/openapi.json.',
 };
 
 const anchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
@@ -20,7 +21,9 @@ export default async function ApiReferencePage() {
       <div className="min-w-0 max-w-4xl">
         <h1 className="text-4xl font-semibold tracking-tight">API reference</h1>
         <p className="mt-4 text-lg text-muted">
-          {info.description} Version {info.version}. Every path works under <code className="font-mono text-base">/api</code> and at the root of the server; send a token as <code className="font-mono text-base">Authorization: Bearer</code>. The machine-readable document is at{' '}
+          {info.description} Version {info.version}. Every path works under{' '}
+          <code className="font-mono text-base">/api</code> and at the root of the server; send a token as{' '}
+          <code className="font-mono text-base">Authorization: Bearer</code>. The machine-readable document is at{' '}
           <a href="/api/openapi.json" className="font-medium text-accent hover:underline">
             /api/openapi.json
           </a>

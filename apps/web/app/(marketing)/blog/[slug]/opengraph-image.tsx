@@ -12,5 +12,8 @@ export function generateStaticParams() {
 
 export default async function PostImage({ params }: { params: Promise<{ slug: string }> }) {
   const post = getEntry('blog', (await params).slug);
-  return ogImage({ title: post?.title ?? 'Nimbus blog', subtitle: post ? `${post.author} · Nimbus blog` : 'News from the Nimbus team' });
+  return ogImage({
+    title: post?.title ?? 'Nimbus blog',
+    subtitle: post ? `${post.author} · Nimbus blog` : 'News from the Nimbus team',
+  });
 }

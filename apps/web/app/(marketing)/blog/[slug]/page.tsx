@@ -21,7 +21,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: post.title,
     description: post.description,
     authors: post.author ? [{ name: post.author }] : undefined,
-    openGraph: { type: 'article', title: post.title, description: post.description, publishedTime: post.date, authors: post.author ? [post.author] : undefined, tags: post.tags },
+    openGraph: {
+      type: 'article',
+      title: post.title,
+      description: post.description,
+      publishedTime: post.date,
+      authors: post.author ? [post.author] : undefined,
+      tags: post.tags,
+    },
   };
 }
 
@@ -29,7 +36,9 @@ export default async function BlogPostPage({ params }: Props) {
   const post = getEntry('blog', (await params).slug);
   if (!post) notFound();
   const { content } = await renderMdx(post);
-  const more = listEntries('blog').filter((other) => other.slug !== post.slug).slice(0, 3);
+  const more = listEntries('blog')
+    .filter((other) => other.slug !== post.slug)
+    .slice(0, 3);
   return (
     <main id="main">
       <article className="mx-auto max-w-3xl px-6 pb-8 pt-20">

@@ -1,27 +1,46 @@
 'use client';
+import type { ProjectJson } from '@nimbus/api';
+import type { FRAMEWORKS } from '@nimbus/db';
+import { Button, Card, Field, Notice, Select, TextField, useToast } from '@nimbus/ui';
 // Build settings: framework, install and build commands, output and root directory. An empty field
 // means "detect it" (the placeholder shows what detection does), exactly as the API stores it.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { ProjectJson } from '@nimbus/api';
-import type { FRAMEWORKS } from '@nimbus/db';
-import { Button, Card, Field, Notice, Select, TextField, useToast } from '@nimbus/ui';
 import { api } from '../../api';
 import { useSubmit } from '../../use-submit';
 
-const FRAMEWORK_NAMES: Record<(typeof FRAMEWORKS)[number], string> = { vite: 'Vite', astro: 'Astro', nextjs: 'Next.js (static export)', 'create-react-app': 'Create React App' };
+const FRAMEWORK_NAMES: Record<(typeof FRAMEWORKS)[number], string> = {
+  vite: 'Vite',
+  astro: 'Astro',
+  nextjs: 'Next.js (static export)',
+  'create-react-app': 'Create React App',
+};
 
 const FIELDS = [
   { key: 'installCommand', label: 'Install command', placeholder: 'npm install, or the lockfile’s package manager' },
   { key: 'buildCommand', label: 'Build command', placeholder: 'npm run build, when package.json has a build script' },
-  { key: 'outputDirectory', label: 'Output directory', placeholder: 'the framework’s folder, else dist, build, out or public' },
+  {
+    key: 'outputDirectory',
+    label: 'Output directory',
+    placeholder: 'the framework’s folder, else dist, build, out or public',
+  },
   { key: 'rootDirectory', label: 'Root directory', placeholder: 'the top of the uploaded files' },
 ] as const;
 
 type Key = 'framework' | (typeof FIELDS)[number]['key'];
 
-export function BuildSettingsForm({ teamId, project, canEdit }: { teamId: string; project: ProjectJson; canEdit: boolean }) {
-  const initial = Object.fromEntries((['framework', ...FIELDS.map((f) => f.key)] as Key[]).map((k) => [k, project[k] ?? ''])) as Record<Key, string>;
+export function BuildSettingsForm({
+  teamId,
+  project,
+  canEdit,
+}: {
+  teamId: string;
+  project: ProjectJson;
+  canEdit: boolean;
+}) {
+  const initial = Object.fromEntries(
+    (['framework', ...FIELDS.map((f) => f.key)] as Key[]).map((k) => [k, project[k] ?? '']),
+  ) as Record<Key, string>;
   const [values, setValues] = useState(initial);
   const { saving, error, run } = useSubmit();
   const router = useRouter();
@@ -59,7 +78,13 @@ export function BuildSettingsForm({ teamId, project, canEdit }: { teamId: string
         <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
           <Field label="Framework" className="sm:col-span-2">
             {(control) => (
-              <Select {...control} widthClass="w-full sm:w-72" value={values.framework} disabled={!canEdit} onChange={(e) => set('framework', e.target.value)}>
+              <Select
+                {...control}
+                widthClass="w-full sm:w-72"
+                value={values.framework}
+                disabled={!canEdit}
+                onChange={(e) => set('framework', e.target.value)}
+              >
                 <option value="">Detect automatically</option>
                 {Object.entries(FRAMEWORK_NAMES).map(([slug, label]) => (
                   <option key={slug} value={slug}>
@@ -70,7 +95,15 @@ export function BuildSettingsForm({ teamId, project, canEdit }: { teamId: string
             )}
           </Field>
           {FIELDS.map((f) => (
-            <TextField key={f.key} label={f.label} placeholder={f.placeholder} value={values[f.key]} disabled={!canEdit} spellCheck={false} onChange={(e) => set(f.key, e.target.value)} />
+            <TextField
+              key={f.key}
+              label={f.label}
+              placeholder={f.placeholder}
+              value={values[f.key]}
+              disabled={!canEdit}
+              spellCheck={false}
+              onChange={(e) => set(f.key, e.target.value)}
+            />
           ))}
         </div>
         {error && <Notice>{error}</Notice>}

@@ -1,13 +1,19 @@
 'use client';
+import { Button, Card, useToast } from '@nimbus/ui';
 // Deletes a project after its name is typed: its deployments stop being served at once, for every
 // member, and nothing brings them back.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, useToast } from '@nimbus/ui';
 import { api } from '../../api';
 import { ConfirmModal } from '../../confirm-modal';
 
-export function DeleteProject({ team, project }: { team: { id: string; slug: string }; project: { id: string; name: string } }) {
+export function DeleteProject({
+  team,
+  project,
+}: {
+  team: { id: string; slug: string };
+  project: { id: string; name: string };
+}) {
   const [open, setOpen] = useState(false);
   const router = useRouter();
   const toast = useToast();
@@ -40,7 +46,8 @@ export function DeleteProject({ team, project }: { team: { id: string; slug: str
         title="Delete project"
         description={
           <>
-            This permanently deletes <strong className="text-foreground">{project.name}</strong> and every one of its deployments.
+            This permanently deletes <strong className="text-foreground">{project.name}</strong> and every one of its
+            deployments.
           </>
         }
         confirmLabel="Delete project"

@@ -5,4 +5,8 @@ export type Target = (typeof ENV_TARGETS)[number];
 
 export const TARGETS: readonly Target[] = ['production', 'preview', 'development'];
 
-export const TARGET_LABEL: Record<Target, string> = { production: 'Production', preview: 'Preview', development: 'Development' };
+export const TARGET_LABEL: Record<Target, string> = {
+  production: 'Production',
+  preview: 'Preview',
+  development: 'Development',
+};

@@ -1,15 +1,15 @@
 'use client';
+import type { EnvJson } from '@nimbus/api';
+import { Badge, Button, Card, Notice, Select, useToast } from '@nimbus/ui';
 // A project's environment variables, filtered by target. Values stay hidden: "Reveal" asks the API
 // for the decrypted values (?decrypt=true, which only roles with env:read get) and shows that one;
 // sensitive values can never be revealed. Adding and removing need env:write.
 import { useId, useState } from 'react';
 import useSWR from 'swr';
-import type { EnvJson } from '@nimbus/api';
-import { Badge, Button, Card, Notice, Select, useToast } from '@nimbus/ui';
 import { api, errorMessage } from '../../api';
 import { ConfirmModal } from '../../confirm-modal';
-import { EnvVarForm } from './env-var-form';
 import { TARGET_LABEL, TARGETS, type Target } from './env-targets';
+import { EnvVarForm } from './env-var-form';
 
 interface Props {
   teamId: string;
@@ -33,7 +33,9 @@ export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Prop
   async function reveal(id: string) {
     setError(null);
     try {
-      const { envs: values } = await api()<{ envs: EnvJson[] }>(`/v10/projects/${encodeURIComponent(project)}/env`, { query: { teamId, decrypt: 'true' } });
+      const { envs: values } = await api()<{ envs: EnvJson[] }>(`/v10/projects/${encodeURIComponent(project)}/env`, {
+        query: { teamId, decrypt: 'true' },
+      });
       const value = values.find((v) => v.id === id);
       if (value?.decrypted) setRevealed((r) => ({ ...r, [id]: value.value }));
     } catch (err) {
@@ -55,7 +57,13 @@ export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Prop
       <Card id="env-vars" title="Environment variables">
         <div className="flex items-center gap-2 self-start text-sm text-muted">
           <label htmlFor={filterId}>Show</label>
-          <Select id={filterId} controlSize="small" widthClass="w-44" value={target} onChange={(e) => setTarget(e.target.value as Target | '')}>
+          <Select
+            id={filterId}
+            controlSize="small"
+            widthClass="w-44"
+            value={target}
+            onChange={(e) => setTarget(e.target.value as Target | '')}
+          >
             <option value="">All environments</option>
             {TARGETS.map((t) => (
               <option key={t} value={t}>
@@ -68,7 +76,10 @@ export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Prop
         {envs.length ? (
           <ul aria-label="Variables" className="divide-y divide-border rounded-md border border-border">
             {envs.map((v) => (
-              <li key={v.id} className="grid items-center gap-2 px-4 py-3 sm:grid-cols-[minmax(8rem,1fr)_minmax(8rem,1.5fr)_auto]">
+              <li
+                key={v.id}
+                className="grid items-center gap-2 px-4 py-3 sm:grid-cols-[minmax(8rem,1fr)_minmax(8rem,1.5fr)_auto]"
+              >
                 <span className="flex min-w-0 flex-col gap-1">
                   <span className="truncate font-mono text-sm font-medium">{v.key}</span>
                   <span className="flex flex-wrap gap-1">
@@ -77,12 +88,20 @@ export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Prop
                     ))}
                   </span>
                 </span>
-                <span className="truncate font-mono text-sm text-muted" aria-label={v.id in revealed ? `Value of ${v.key}` : `Value of ${v.key} hidden`}>
+                <span
+                  className="truncate font-mono text-sm text-muted"
+                  aria-label={v.id in revealed ? `Value of ${v.key}` : `Value of ${v.key} hidden`}
+                >
                   {v.id in revealed ? revealed[v.id] || '(empty)' : v.type === 'sensitive' ? 'Sensitive' : '••••••••••'}
                 </span>
                 <span className="flex items-center gap-1 sm:justify-end">
                   {canRead && v.type !== 'sensitive' && (
-                    <Button size="small" variant="ghost" aria-label={`${v.id in revealed ? 'Hide' : 'Reveal'} ${v.key}`} onClick={() => (v.id in revealed ? hide(v.id) : void reveal(v.id))}>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={`${v.id in revealed ? 'Hide' : 'Reveal'} ${v.key}`}
+                      onClick={() => (v.id in revealed ? hide(v.id) : void reveal(v.id))}
+                    >
                       {v.id in revealed ? 'Hide' : 'Reveal'}
                     </Button>
                   )}
@@ -96,7 +115,9 @@ export function EnvVarList({ teamId, project, initial, canRead, canWrite }: Prop
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted">{target ? `No variables for ${TARGET_LABEL[target]}.` : 'No environment variables yet.'}</p>
+          <p className="text-sm text-muted">
+            {target ? `No variables for ${TARGET_LABEL[target]}.` : 'No environment variables yet.'}
+          </p>
         )}
       </Card>
       <ConfirmModal

@@ -1,15 +1,23 @@
 'use client';
+import type { ProjectJson } from '@nimbus/api';
+import { Button, Card, TextField, useToast } from '@nimbus/ui';
 // Renames a project. The name is part of every project URL, so after saving the page moves to the
 // new address; deployments keep their own hosts.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { ProjectJson } from '@nimbus/api';
-import { Button, Card, TextField, useToast } from '@nimbus/ui';
 import { api } from '../../api';
-import { useSubmit } from '../../use-submit';
 import { projectPath } from '../../deployments/links';
+import { useSubmit } from '../../use-submit';
 
-export function ProjectNameForm({ team, project, canEdit }: { team: { id: string; slug: string }; project: ProjectJson; canEdit: boolean }) {
+export function ProjectNameForm({
+  team,
+  project,
+  canEdit,
+}: {
+  team: { id: string; slug: string };
+  project: ProjectJson;
+  canEdit: boolean;
+}) {
   const [name, setName] = useState(project.name);
   const { saving, error, run } = useSubmit();
   const router = useRouter();
@@ -18,7 +26,11 @@ export function ProjectNameForm({ team, project, canEdit }: { team: { id: string
   async function save(event: React.FormEvent) {
     event.preventDefault();
     await run(async () => {
-      const saved = await api()<ProjectJson>(`/v9/projects/${project.id}`, { method: 'PATCH', body: { name: name.trim() }, query: { teamId: team.id } });
+      const saved = await api()<ProjectJson>(`/v9/projects/${project.id}`, {
+        method: 'PATCH',
+        body: { name: name.trim() },
+        query: { teamId: team.id },
+      });
       toast.success('Project name saved.');
       router.replace(`${projectPath(team.slug, saved.name)}/settings`);
       router.refresh();
@@ -35,14 +47,28 @@ export function ProjectNameForm({ team, project, canEdit }: { team: { id: string
           <>
             <span>Lower-case letters, digits, “.”, “_” and “-”, up to 100.</span>
             {canEdit && (
-              <Button type="submit" variant="primary" size="small" loading={saving} disabled={name.trim() === project.name}>
+              <Button
+                type="submit"
+                variant="primary"
+                size="small"
+                loading={saving}
+                disabled={name.trim() === project.name}
+              >
                 Save
               </Button>
             )}
           </>
         }
       >
-        <TextField label="Project name" className="max-w-md" value={name} disabled={!canEdit} maxLength={100} error={error} onChange={(e) => setName(e.target.value.toLowerCase())} />
+        <TextField
+          label="Project name"
+          className="max-w-md"
+          value={name}
+          disabled={!canEdit}
+          maxLength={100}
+          error={error}
+          onChange={(e) => setName(e.target.value.toLowerCase())}
+        />
       </Card>
     </form>
   );

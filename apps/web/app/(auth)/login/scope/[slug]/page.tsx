@@ -7,7 +7,10 @@ import { LoginForm } from '@/components/dashboard/auth/login-form';
 import { safeNext } from '@/components/dashboard/auth/next-param';
 import { getSession } from '@/lib/session';
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Log in to access ${(await params).slug}` };

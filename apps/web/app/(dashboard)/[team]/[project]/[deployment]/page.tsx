@@ -1,13 +1,14 @@
 // /{team}/{project}/{deploymentId}: one deployment, live (state timeline, build log, files) with the
 // actions the viewer's role allows.
-import type { Metadata } from 'next';
-import Link from 'next/link';
-import { notFound } from 'next/navigation';
+
 import type { DeploymentJson } from '@nimbus/api';
 import { can } from '@nimbus/core';
 import { buttonClass } from '@nimbus/ui';
-import { hostHref, projectPath } from '@/components/dashboard/deployments/links';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { DeploymentView } from '@/components/dashboard/deployments/deployment-view';
+import { hostHref, projectPath } from '@/components/dashboard/deployments/links';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { getCreatorNames, getProject, requestProtocol } from '@/components/dashboard/projects/load';
@@ -49,7 +50,12 @@ export default async function DeploymentPage({ params }: Props) {
         }
         actions={
           deployment.readyState === 'READY' && (
-            <a href={hostHref(deployment.url, protocol)} target="_blank" rel="noreferrer" className={buttonClass({ variant: 'primary', size: 'small' })}>
+            <a
+              href={hostHref(deployment.url, protocol)}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass({ variant: 'primary', size: 'small' })}
+            >
               Visit
             </a>
           )
@@ -61,7 +67,12 @@ export default async function DeploymentPage({ params }: Props) {
         initial={deployment}
         protocol={protocol}
         creator={creators[deployment.creator.uid]}
-        can={{ promote: can(role, 'deployment:promote'), create: can(role, 'deployment:create'), cancel: can(role, 'deployment:cancel'), delete: can(role, 'deployment:delete') }}
+        can={{
+          promote: can(role, 'deployment:promote'),
+          create: can(role, 'deployment:create'),
+          cancel: can(role, 'deployment:cancel'),
+          delete: can(role, 'deployment:delete'),
+        }}
       />
     </main>
   );

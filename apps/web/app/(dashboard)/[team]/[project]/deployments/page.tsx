@@ -21,7 +21,10 @@ export default async function ProjectDeploymentsPage({ params }: Props) {
   const { team: slug, project: name } = await params;
   const team = await getTeam(slug);
   const project = await getProject(team.id, name);
-  const [first, creators] = await Promise.all([loadOrThrow<DeploymentPage>(`/v6/deployments?teamId=${team.id}&projectId=${project.id}&limit=${PAGE}`), getCreatorNames(team)]);
+  const [first, creators] = await Promise.all([
+    loadOrThrow<DeploymentPage>(`/v6/deployments?teamId=${team.id}&projectId=${project.id}&limit=${PAGE}`),
+    getCreatorNames(team),
+  ]);
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <PageHeader title="Deployments" description={`Every deployment of ${project.name}, newest first.`} />

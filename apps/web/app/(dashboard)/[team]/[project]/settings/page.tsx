@@ -1,7 +1,8 @@
 // /{team}/{project}/settings: name, build settings and deletion. Roles that may not change the
 // project see the values with the inputs disabled, and why.
-import type { Metadata } from 'next';
+
 import { can } from '@nimbus/core';
+import type { Metadata } from 'next';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { getProject } from '@/components/dashboard/projects/load';
 import { BuildSettingsForm } from '@/components/dashboard/projects/settings/build-settings-form';

@@ -6,7 +6,8 @@ import { PageIntro } from '@/components/marketing/sections';
 
 export const metadata: Metadata = {
   title: 'Request a demo',
-  description: 'A personalised 45-minute Nimbus demo with an engineer: your stack, your build times, previews and rollbacks, and what self-hosting would look like.',
+  description:
+    'A personalised 45-minute Nimbus demo with an engineer: your stack, your build times, previews and rollbacks, and what self-hosting would look like.',
 };
 
 const AGENDA = [
@@ -20,7 +21,11 @@ const AGENDA = [
 export default function DemoPage() {
   return (
     <main id="main">
-      <PageIntro eyebrow="Personalised demo" title="See Nimbus with your own sites" lead="Book 45 minutes with a Nimbus engineer. Tell us a little about your team and we will propose times within one business day." />
+      <PageIntro
+        eyebrow="Personalised demo"
+        title="See Nimbus with your own sites"
+        lead="Book 45 minutes with a Nimbus engineer. Tell us a little about your team and we will propose times within one business day."
+      />
       <div className="mx-auto grid max-w-6xl gap-10 px-6 lg:grid-cols-[2fr_1fr]">
         <LeadForm kind="demo" sourcePath="/contact/sales/demo" submitLabel="Request a demo" />
         <section aria-labelledby="agenda-title">

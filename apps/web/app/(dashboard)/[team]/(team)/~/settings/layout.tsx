@@ -4,7 +4,13 @@ import { PageHeader, SettingsLayout } from '@/components/dashboard/page-header';
 import { SubNav } from '@/components/dashboard/sub-nav';
 import { getSession } from '@/lib/session';
 
-export default async function TeamSettingsLayout({ children, params }: { children: ReactNode; params: Promise<{ team: string }> }) {
+export default async function TeamSettingsLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ team: string }>;
+}) {
   if (!(await getSession())) return children;
   const base = `/${(await params).team}/~/settings`;
   return (

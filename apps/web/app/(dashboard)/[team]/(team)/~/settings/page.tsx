@@ -1,6 +1,7 @@
 // /{team}/~/settings: name, URL slug and deletion. Owners edit; other roles see read-only values.
-import type { Metadata } from 'next';
+
 import { can } from '@nimbus/core';
+import type { Metadata } from 'next';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { DeleteTeam } from '@/components/dashboard/team/delete-team';
 import { ReadOnlyNote } from '@/components/dashboard/team/read-only-note';
@@ -30,7 +31,9 @@ export default async function TeamGeneralSettingsPage({ params }: Props) {
       <TeamNameForm team={team} canEdit={canEdit} />
       <TeamSlugForm team={team} canEdit={canEdit} host={host} />
       {can(role, 'project:transfer') && <BulkTransferCard team={team} />}
-      {!team.personal && can(role, 'team:delete') && <DeleteTeam team={team} afterDelete={`/${personal?.slug ?? session.user.username}`} />}
+      {!team.personal && can(role, 'team:delete') && (
+        <DeleteTeam team={team} afterDelete={`/${personal?.slug ?? session.user.username}`} />
+      )}
     </>
   );
 }

@@ -1,8 +1,9 @@
 // /{team}/{project}/settings/environment-variables: variables per target, values hidden until
 // revealed. Viewers see the keys only.
-import type { Metadata } from 'next';
+
 import type { EnvJson } from '@nimbus/api';
 import { can } from '@nimbus/core';
+import type { Metadata } from 'next';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { getProject } from '@/components/dashboard/projects/load';
 import { EnvVarList } from '@/components/dashboard/projects/settings/env-var-list';
@@ -26,7 +27,13 @@ export default async function EnvironmentVariablesPage({ params }: Props) {
   return (
     <>
       {!canWrite && <ReadOnlyNote role={role} what="environment variables" />}
-      <EnvVarList teamId={team.id} project={project.name} initial={envs} canRead={can(role, 'env:read')} canWrite={canWrite} />
+      <EnvVarList
+        teamId={team.id}
+        project={project.name}
+        initial={envs}
+        canRead={can(role, 'env:read')}
+        canWrite={canWrite}
+      />
     </>
   );
 }

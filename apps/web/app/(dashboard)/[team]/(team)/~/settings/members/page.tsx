@@ -1,7 +1,8 @@
 // /{team}/~/settings/members: members with their roles, invitations, and leaving the team.
-import type { Metadata } from 'next';
+
 import type { InvitationJson, Member } from '@nimbus/api';
 import { can } from '@nimbus/core';
+import type { Metadata } from 'next';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { InvitationList } from '@/components/dashboard/team/invitation-list';
 import { InviteForm } from '@/components/dashboard/team/invite-form';
@@ -29,8 +30,16 @@ export default async function TeamMembersPage({ params }: Props) {
   return (
     <>
       {can(role, 'members:invite') && <InviteForm teamId={team.id} />}
-      <MemberList teamId={team.id} members={members} role={role} userId={session.user.id} afterLeave={`/${personal?.slug ?? session.user.username}`} />
-      {invitations.length > 0 && <InvitationList teamId={team.id} invitations={invitations} canRevoke={can(role, 'members:invite')} />}
+      <MemberList
+        teamId={team.id}
+        members={members}
+        role={role}
+        userId={session.user.id}
+        afterLeave={`/${personal?.slug ?? session.user.username}`}
+      />
+      {invitations.length > 0 && (
+        <InvitationList teamId={team.id} invitations={invitations} canRevoke={can(role, 'members:invite')} />
+      )}
     </>
   );
 }
