@@ -1,7 +1,7 @@
 // The composition root: opens the database once and builds the API on it. Next.js server code
 // reaches the same instances through `globalThis`, so a PGlite directory is never opened twice.
 import path from 'node:path';
-import { type Api, createApi } from '@nimbus/api';
+import { type Api, type ApiOptions, createApi } from '@nimbus/api';
 import { type Database, openDatabase } from '@nimbus/db';
 import {
   createEdge,
@@ -23,6 +23,8 @@ export interface Runtime {
   /** The deployment file server, when this process runs the edge role. */
   edge: Edge | null;
   api: Api;
+  /** What the API was built with; the dashboard builds its service contexts from the same (apps/web/lib/data.ts). */
+  apiOptions: ApiOptions;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         recoverAllOnStart: database.kind === 'pglite',
       })
     : null;
-  const api = createApi({
+  const apiOptions: ApiOptions = {
     engine,
     db: database.db,
     publicUrl: config.publicUrl,
@@ -68,13 +70,14 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     environment: config.environment,
     marketFitUrl: config.marketFitUrl,
     signupLimitPerHour: config.signupLimitPerHour,
-  });
+  };
+  const api = createApi(apiOptions);
   const close = async () => {
     await worker?.stop();
     await edge?.close();
     await database.close();
   };
-  const runtime: Runtime = { config, database, engine, worker, edge, api, close };
+  const runtime: Runtime = { config, database, engine, worker, edge, api, apiOptions, close };
   globalThis.__nimbusRuntime = runtime;
   return runtime;
 }

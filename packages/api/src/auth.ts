@@ -2,9 +2,10 @@
 // Cookie-authenticated requests that change state must come from our own origin (CSRF).
 
 import { authenticateToken, DomainError, userForSession } from '@nimbus/db';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { sessionToken } from './cookies';
+import { createContext, type ServiceContext } from './services/context';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,6 +23,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set('user', found.user);
     c.set('token', found.token);
     c.set('via', 'token');
+    c.set('ctx', contextFor(c));
     return next();
   }
   const cookie = sessionToken(c);
@@ -36,8 +38,15 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', user);
   c.set('token', null);
   c.set('via', 'session');
+  c.set('ctx', contextFor(c));
   return next();
 };
+
+/** The service context of this request: the caller, and the team asked for by `?teamId=` or `?slug=`. */
+function contextFor(c: Context<AppEnv>): ServiceContext {
+  const actor = { user: c.var.user, token: c.var.token, via: c.var.via };
+  return createContext(c.var.options, actor, c.req.query('teamId') || c.req.query('slug'));
+}
 
 /** Rejects cross-site state changes made with the session cookie. */
 export function checkOrigin(origin: string | undefined, fetchSite: string | undefined, host: string | undefined): void {

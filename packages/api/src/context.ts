@@ -3,6 +3,7 @@
 import type { Role } from '@nimbus/core';
 import type { Db, Token, User } from '@nimbus/db';
 import type { Engine } from '@nimbus/engine';
+import type { ServiceContext } from './services/context';
 
 export interface ApiOptions {
   db: Db;
@@ -34,6 +35,8 @@ export type AppEnv = {
     token: Token | null;
     /** How the caller authenticated: a bearer token, or the browser session cookie. */
     via: 'token' | 'session';
+    /** What services take: built once per request after authentication (services/context.ts). */
+    ctx: ServiceContext;
   };
 };
 

@@ -8,12 +8,10 @@ import type { Engine } from '@nimbus/engine';
 import type { Context } from 'hono';
 import type { AppEnv, Scope } from './context';
 import type { HostContext } from './deployment-json';
-import { requirePermission, resolveScope } from './scope';
+import { authorize } from './services/context';
 
-export async function scopeFor(c: Context<AppEnv>, action: Action): Promise<Scope> {
-  const scope = await resolveScope(c);
-  requirePermission(scope, action);
-  return scope;
+export function scopeFor(c: Context<AppEnv>, action: Action): Promise<Scope> {
+  return authorize(c.var.ctx, action);
 }
 
 export function engineOf(c: Context<AppEnv>): Engine {

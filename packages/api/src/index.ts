@@ -3,6 +3,7 @@
 export type { TreeNode as FileTreeNode } from '@nimbus/db';
 export { type Api, createApi } from './app';
 export type { ApiOptions, AppEnv, Scope } from './context';
+export { SESSION_COOKIE } from './cookies';
 export type { DeploymentJson, DeploymentListItem, ProjectDeploymentJson } from './deployment-json';
 export { errorBody } from './errors';
 export type { BuildLogEvent } from './log-follow';
@@ -10,3 +11,4 @@ export type { EnvJson, ProjectJson } from './project-json';
 export type { Member } from './schemas/teams';
 export { requirePermission, resolveScope, teamScope } from './scope';
 export { type InvitationJson, page, type TeamJson, type TokenJson, type UserJson } from './serialize';
+export * from './services';

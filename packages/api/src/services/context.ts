@@ -1,0 +1,88 @@
+// The one argument every service function takes: the database, the engine, the options, who is
+// calling and the team the call acts for. The API builds it once per request in a middleware
+// (`c.var.ctx`); the dashboard builds it once per render from the session cookie
+// (apps/web/lib/data.ts). Services check permissions against it, so a page and its API route
+// share one check.
+import { type Action, can } from '@nimbus/core';
+import { type Db, DomainError, getTeamForUser, listTeams, type Token, type User } from '@nimbus/db';
+import type { Engine } from '@nimbus/engine';
+import type { ApiOptions, Scope } from '../context';
+import type { HostContext } from '../deployment-json';
+
+/** Who is calling and how they proved it. */
+export interface Actor {
+  user: User;
+  token: Token | null;
+  via: 'token' | 'session';
+}
+
+export interface ServiceContext {
+  db: Db;
+  options: ApiOptions;
+  actor: Actor;
+  /** The team asked for by id or slug (`?teamId=`, `?slug=`, the dashboard's URL); else the token's team or the default team. */
+  team: string | undefined;
+  /** The resolved scope, filled on first use so one request looks the team up once. */
+  resolved?: Promise<Scope>;
+}
+
+export function createContext(options: ApiOptions, actor: Actor, team?: string): ServiceContext {
+  return { db: options.db, options, actor, team: team || undefined };
+}
+
+/** The same caller acting for another team (the dashboard renders one team per page, but its header lists them all). */
+export function forTeam(ctx: ServiceContext, team: string): ServiceContext {
+  return ctx.team === team ? ctx : createContext(ctx.options, ctx.actor, team);
+}
+
+/** The team this call acts for; `teamId` equal to the caller's own user id means the personal team (Vercel's clients send it). */
+export function scopeOf(ctx: ServiceContext): Promise<Scope> {
+  ctx.resolved ??= resolve(ctx);
+  return ctx.resolved;
+}
+
+async function resolve(ctx: ServiceContext): Promise<Scope> {
+  const { user, token } = ctx.actor;
+  let wanted = ctx.team || token?.teamId || user.defaultTeamId;
+  if (wanted === user.id) wanted = (await listTeams(ctx.db, user.id)).find((t) => t.personal)?.id ?? wanted;
+  if (!wanted) throw new DomainError('bad_request', 'Pass ?teamId= or ?slug= to choose a team.');
+  const team = await getTeamForUser(ctx.db, user.id, wanted);
+  if (token?.teamId && token.teamId !== team.id) {
+    throw new DomainError('forbidden', 'This token is limited to another team. Use a token for this team.');
+  }
+  return { teamId: team.id, slug: team.slug, role: team.role, personal: team.personal };
+}
+
+const ACTION_WORDS: Partial<Record<Action, string>> = {
+  'team:update': 'change team settings',
+  'team:delete': 'delete the team',
+  'members:invite': 'invite members',
+  'members:update': 'change member roles',
+  'members:remove': 'remove members',
+};
+
+export function requirePermission(scope: Scope, action: Action): void {
+  if (!can(scope.role, action)) {
+    const what = ACTION_WORDS[action] ?? `do "${action}"`;
+    throw new DomainError('forbidden', `Your role ${scope.role} in team "${scope.slug}" cannot ${what}. Ask an owner.`);
+  }
+}
+
+/** The scope, after checking that the caller's role there may do `action` (packages/core/src/permissions.ts). */
+export async function authorize(ctx: ServiceContext, action: Action): Promise<Scope> {
+  const scope = await scopeOf(ctx);
+  requirePermission(scope, action);
+  return scope;
+}
+
+export function engineOf(ctx: ServiceContext): Engine {
+  const engine = ctx.options.engine;
+  if (!engine) throw new Error('The API was created without an engine; pass `engine` in ApiOptions.');
+  return engine;
+}
+
+/** What deployment JSON needs to spell hosts and inspector URLs. */
+export function hostContext(ctx: ServiceContext, scope: Scope): HostContext {
+  const { deployDomain, publicUrl } = ctx.options;
+  return { deployDomain, publicUrl, teamSlug: scope.slug };
+}

@@ -1,0 +1,59 @@
+// Projects of the team in scope: list, read by id or name, create, change build settings, delete.
+// Each reply carries the project's newest deployment and the one serving production.
+
+import type { z } from '@hono/zod-openapi';
+import * as db from '@nimbus/db';
+import type { Scope } from '../context';
+import { projectDeploymentJson } from '../deployment-json';
+import { projectJson } from '../project-json';
+import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects';
+import { authorize, hostContext, type ServiceContext } from './context';
+
+export type ProjectListInput = Pick<z.infer<typeof ListQuery>, 'limit' | 'until' | 'search'>;
+
+/** Projects with their newest deployment and the one serving production: two queries for any page. */
+async function withDeployments(ctx: ServiceContext, scope: Scope, projects: db.Project[]) {
+  const ids = projects.map((p) => p.id);
+  const [latest, production] = await Promise.all([db.latestDeploymentsOf(ctx.db, ids), db.productionOf(ctx.db, ids)]);
+  const hosts = hostContext(ctx, scope);
+  const latestBy = new Map(latest.map((d) => [d.projectId, d]));
+  const productionBy = new Map(production.map((p) => [p.projectId, p]));
+  return projects.map((project) => {
+    const newest = latestBy.get(project.id);
+    const prod = productionBy.get(project.id);
+    const hostsOf = (id: string) => (prod?.deployment.id === id ? [prod.host] : []);
+    return projectJson(project, {
+      latest: newest && projectDeploymentJson(newest, hosts, hostsOf(newest.id)),
+      production: prod && projectDeploymentJson(prod.deployment, hosts, [prod.host]),
+    });
+  });
+}
+
+export async function list(ctx: ServiceContext, input: ProjectListInput) {
+  const scope = await authorize(ctx, 'project:read');
+  const { items, next } = await db.listProjects(ctx.db, scope.teamId, input);
+  return { projects: await withDeployments(ctx, scope, items), pagination: { count: items.length, next, prev: null } };
+}
+
+export async function get(ctx: ServiceContext, idOrName: string) {
+  const scope = await authorize(ctx, 'project:read');
+  const [project] = await withDeployments(ctx, scope, [await db.getProject(ctx.db, scope.teamId, idOrName)]);
+  return project!;
+}
+
+export async function create(ctx: ServiceContext, input: z.infer<typeof ProjectCreate>) {
+  const scope = await authorize(ctx, 'project:create');
+  return projectJson(await db.createProject(ctx.db, scope.teamId, input));
+}
+
+export async function update(ctx: ServiceContext, idOrName: string, input: z.infer<typeof ProjectPatch>) {
+  const scope = await authorize(ctx, 'project:update');
+  return projectJson(await db.updateProject(ctx.db, scope.teamId, idOrName, input));
+}
+
+/** Deletes the project, its deployments and its hosts; the edges forget the hosts at once. */
+export async function remove(ctx: ServiceContext, idOrName: string): Promise<void> {
+  const scope = await authorize(ctx, 'project:delete');
+  const { hosts } = await db.deleteProject(ctx.db, scope.teamId, idOrName);
+  for (const host of hosts) ctx.options.engine?.events.emit('alias', host);
+}
