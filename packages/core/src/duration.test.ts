@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from './duration';
+import { parseDuration, parseDurationSetting } from './duration';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -50,5 +50,24 @@ describe('parseDuration', () => {
 
   it.each([undefined, null, {}, [], true, 10n])('rejects %s', (input) => {
     expect(() => parseDuration(input)).toThrow(new Error('Value is not a string or number.'));
+  });
+});
+
+describe('parseDurationSetting', () => {
+  it.each([
+    ['15m', 15 * MINUTE],
+    ['90s', 90 * SECOND],
+    ['900', 900 * SECOND],
+    [' 2h ', 2 * HOUR],
+  ])('reads %j as %d ms, a plain number as seconds', (input, ms) => {
+    expect(parseDurationSetting(input)).toBe(ms);
+  });
+
+  it('counts a plain number in the unit the setting names', () => {
+    expect(parseDurationSetting('250', 1)).toBe(250);
+  });
+
+  it.each(['', 'soon', '15 mins later', 'x'.repeat(200)])('gives NaN for %j', (input) => {
+    expect(parseDurationSetting(input)).toBeNaN();
   });
 });

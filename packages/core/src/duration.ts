@@ -1,6 +1,6 @@
 // Duration strings ("2h", "7 days") for config and CLI flags. Delegates the grammar to `ms` v3 but
 // wraps it because `ms` formats numbers instead of passing them through, throws on "" instead of
-// returning NaN, and its error messages differ from the ones spec 5 requires.
+// returning NaN, and its error messages differ from the ones docs/spec.md requires.
 import { parse } from 'ms';
 
 export const DURATION_MAX_LENGTH = 100;
@@ -13,4 +13,14 @@ export function parseDuration(value: unknown): number {
   if (typeof value !== 'string') throw new Error(DURATION_WRONG_TYPE);
   if (value.length > DURATION_MAX_LENGTH) throw new Error(DURATION_TOO_LONG);
   return value === '' ? Number.NaN : parse(value);
+}
+
+/**
+ * A duration setting such as NIMBUS_BUILD_TIMEOUT: "15m", "90s", or a plain number counted in
+ * `plainUnitMs` (seconds unless the setting says otherwise). NaN when it does not parse.
+ */
+export function parseDurationSetting(value: string, plainUnitMs = 1000): number {
+  const trimmed = value.trim();
+  if (trimmed.length > DURATION_MAX_LENGTH) return Number.NaN;
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) * plainUnitMs : parseDuration(trimmed);
 }

@@ -1,6 +1,8 @@
 // Public surface of @nimbus/core: pure rules shared by the server, the browser and the CLI.
 export * from './accounts';
+export * from './bytes';
 export * from './demo-popup';
+export * from './deployments';
 export * from './duration';
 export * from './leads';
 export * from './link-target';
