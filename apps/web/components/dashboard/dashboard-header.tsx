@@ -1,8 +1,8 @@
 // The dashboard's top bar: logo, scope switcher, then the user menu. Section layouts put their own
 // tabs below it with <SubNav>, so new sections (projects, deployments) never touch this file.
 import type { TeamJson, UserJson } from '@nimbus/api';
+import { HomeLogo } from '@/components/shell/logo';
 import { CommandMenuButton } from './command-menu/command-menu-button';
-import { Logo } from './logo';
 import { ScopeSwitcher } from './scope-switcher';
 import { UserMenu } from './user-menu';
 
@@ -12,7 +12,7 @@ export function DashboardHeader({ user, teams, scopeCookie }: Props) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Logo />
+        <HomeLogo compact />
         <span aria-hidden className="px-1 text-xl font-light text-border">
           /
         </span>

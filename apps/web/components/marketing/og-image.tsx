@@ -1,6 +1,7 @@
 // The Open Graph card of the public site (1200×630), drawn with next/og at build time: the Nimbus
 // mark, a title and a short line, in the dark theme's colours.
 import { ImageResponse } from 'next/og';
+import { NimbusMark } from '@/components/shell/logo';
 
 export const OG_SIZE = { width: 1200, height: 630 };
 
@@ -19,17 +20,7 @@ export function ogImage({ title, subtitle }: { title: string; subtitle: string }
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, fontSize: 36, fontWeight: 600 }}>
-        <svg
-          viewBox="0 0 24 24"
-          width="48"
-          height="48"
-          fill="none"
-          stroke="#ededed"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        >
-          <path d="M7 18h10.5a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.3 9.2 4.5 4.5 0 0 0 7 18Z" />
-        </svg>
+        <NimbusMark size={48} color="#ededed" />
         Nimbus
       </div>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>

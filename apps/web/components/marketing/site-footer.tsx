@@ -1,6 +1,7 @@
 // The footer of every public zone: links to all public pages, the theme switcher and the fine print.
+
+import { Logo } from '@/components/shell/logo';
 import { ThemeSwitcher } from '@/components/shell/theme-switcher';
-import { Logo } from './logo';
 import { FOOTER_COLUMNS } from './site-links';
 import { ZoneLink } from './zone-link';
 

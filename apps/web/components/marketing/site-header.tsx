@@ -1,6 +1,6 @@
 // The header every public zone shares (issue #4): logo, the main navigation, and the way in to the
 // dashboard. The links are ZoneLinks, so a link into another zone is prefetched on hover or focus.
-import { Logo } from './logo';
+import { HomeLogo } from '@/components/shell/logo';
 import { HEADER_LINKS } from './site-links';
 import { ZoneLink } from './zone-link';
 
@@ -8,9 +8,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 px-6 md:h-16 md:flex-nowrap">
-        <ZoneLink href="/" aria-label="Nimbus home" className="flex h-14 shrink-0 items-center md:h-auto">
-          <Logo />
-        </ZoneLink>
+        <HomeLogo className="h-14 shrink-0 md:h-auto" />
         {/* One list for every width: a second, scrollable row on small screens, inline from md up. */}
         <nav
           aria-label="Main"

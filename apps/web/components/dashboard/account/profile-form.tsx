@@ -1,10 +1,11 @@
 'use client';
-import { Button, Card, TextField, useToast } from '@nimbus/ui';
-// The user's name (shown to teammates and as the personal account's name, spec 1) and e-mail,
+import { TextField, useToast } from '@nimbus/ui';
+// The user's name (shown to teammates and as the personal account's name, docs/spec.md §1) and e-mail,
 // which is read-only here because it is what they log in with.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { api } from '../api';
+import { SettingsForm } from '../settings-form';
 import { useSubmit } from '../use-submit';
 
 const NAME_MAX = 256;
@@ -25,44 +26,32 @@ export function ProfileForm({ name: saved, email }: { name: string | null; email
   }
 
   return (
-    <form onSubmit={save} noValidate>
-      <Card
-        id="profile"
-        title="Profile"
-        description="Your name is shown to your teammates and names your personal account. Leave it empty to use your username."
-        footer={
-          <>
-            <span>Use {NAME_MAX} characters at most.</span>
-            <Button
-              type="submit"
-              variant="primary"
-              size="small"
-              loading={saving}
-              disabled={name.trim() === (saved ?? '')}
-            >
-              Save
-            </Button>
-          </>
-        }
-      >
-        <div className="grid max-w-md gap-4">
-          <TextField
-            label="Name"
-            autoComplete="name"
-            maxLength={NAME_MAX}
-            value={name}
-            error={error}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <TextField
-            label="E-mail"
-            type="email"
-            value={email}
-            readOnly
-            hint="You log in with this address; it cannot be changed here."
-          />
-        </div>
-      </Card>
-    </form>
+    <SettingsForm
+      id="profile"
+      title="Profile"
+      description="Your name is shown to your teammates and names your personal account. Leave it empty to use your username."
+      note={`Use ${NAME_MAX} characters at most.`}
+      onSubmit={save}
+      saving={saving}
+      dirty={name.trim() !== (saved ?? '')}
+    >
+      <div className="grid max-w-md gap-4">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          maxLength={NAME_MAX}
+          value={name}
+          error={error}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          value={email}
+          readOnly
+          hint="You log in with this address; it cannot be changed here."
+        />
+      </div>
+    </SettingsForm>
   );
 }

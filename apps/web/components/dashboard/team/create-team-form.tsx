@@ -1,15 +1,16 @@
 'use client';
 import type { TeamJson } from '@nimbus/api';
 import { ApiError } from '@nimbus/client';
-import { SLUG_MAX, slugify, TEAM_NAME_MAX, validateSlug, validateTeamName } from '@nimbus/core';
-import { Button, Card, Field, Input, TextField, useToast } from '@nimbus/ui';
-// Creates a team. The name follows spec 5 exactly (the same validateTeamName as the API), checked
+import { slugify, TEAM_NAME_MAX, validateSlug, validateTeamName } from '@nimbus/core';
+import { Button, Card, TextField, useToast } from '@nimbus/ui';
+// Creates a team. The name follows docs/spec.md §5 exactly (the same validateTeamName as the API), checked
 // as the user types once the field was left or the form submitted; the slug follows the name
 // until the user edits it. Errors the server finds (slug taken) land on the field they concern.
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { api, errorMessage } from '../api';
 import { setScopeCookie } from '../scope-cookie';
+import { SlugField } from './slug-field';
 
 export function CreateTeamForm({ host }: { host: string }) {
   const [name, setName] = useState('');
@@ -75,27 +76,16 @@ export function CreateTeamForm({ host }: { host: string }) {
             if (serverError?.field === 'name') setServerError(null);
           }}
         />
-        <Field label="Team URL" error={slugError} hint="Changes as you type the name until you edit it.">
-          {(control) => (
-            <div className="flex items-stretch">
-              <span className="flex items-center rounded-l-md border border-r-0 border-border bg-subtle px-3 text-sm text-muted">
-                {host}/
-              </span>
-              <Input
-                {...control}
-                className="rounded-l-none"
-                value={slug}
-                maxLength={SLUG_MAX}
-                autoCapitalize="off"
-                spellCheck={false}
-                onChange={(e) => {
-                  setCustomSlug(e.target.value.toLowerCase());
-                  if (serverError?.field === 'slug') setServerError(null);
-                }}
-              />
-            </div>
-          )}
-        </Field>
+        <SlugField
+          host={host}
+          value={slug}
+          error={slugError}
+          hint="Changes as you type the name until you edit it."
+          onChange={(value) => {
+            setCustomSlug(value);
+            if (serverError?.field === 'slug') setServerError(null);
+          }}
+        />
         {serverError?.field === 'form' && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {serverError.message}

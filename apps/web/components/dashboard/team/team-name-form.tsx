@@ -1,11 +1,12 @@
 'use client';
 import type { TeamJson } from '@nimbus/api';
 import { TEAM_NAME_MAX, validateTeamName } from '@nimbus/core';
-import { Button, Card, TextField, useToast } from '@nimbus/ui';
-// Renames a team. The name is checked with the same rule as the API (spec 5) before it is sent.
+import { TextField, useToast } from '@nimbus/ui';
+// Renames a team. The name is checked with the same rule as the API (docs/spec.md §5) before it is sent.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { api } from '../api';
+import { SettingsForm } from '../settings-form';
 import { useSubmit } from '../use-submit';
 
 export function TeamNameForm({
@@ -32,46 +33,34 @@ export function TeamNameForm({
     });
   }
 
+  const label = team.personal ? 'Account name' : 'Team name';
   return (
-    <form onSubmit={save} noValidate>
-      <Card
-        id="team-name"
-        title={team.personal ? 'Account name' : 'Team name'}
-        description={
-          team.personal
-            ? 'The name of your personal account, as your teammates see it.'
-            : 'The name of the team as everyone in it sees it.'
-        }
-        footer={
-          <>
-            <span>Use {TEAM_NAME_MAX} characters at most.</span>
-            {canEdit && (
-              <Button
-                type="submit"
-                variant="primary"
-                size="small"
-                loading={saving}
-                disabled={name.trim() === (team.name ?? '')}
-              >
-                Save
-              </Button>
-            )}
-          </>
-        }
-      >
-        <TextField
-          label={team.personal ? 'Account name' : 'Team name'}
-          className="max-w-md"
-          value={name}
-          readOnly={!canEdit}
-          maxLength={TEAM_NAME_MAX}
-          error={error}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (error) setError(validateTeamName(e.target.value));
-          }}
-        />
-      </Card>
-    </form>
+    <SettingsForm
+      id="team-name"
+      title={label}
+      description={
+        team.personal
+          ? 'The name of your personal account, as your teammates see it.'
+          : 'The name of the team as everyone in it sees it.'
+      }
+      note={`Use ${TEAM_NAME_MAX} characters at most.`}
+      onSubmit={save}
+      saving={saving}
+      dirty={name.trim() !== (team.name ?? '')}
+      canEdit={canEdit}
+    >
+      <TextField
+        label={label}
+        className="max-w-md"
+        value={name}
+        readOnly={!canEdit}
+        maxLength={TEAM_NAME_MAX}
+        error={error}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (error) setError(validateTeamName(e.target.value));
+        }}
+      />
+    </SettingsForm>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 import type { ProjectJson } from '@nimbus/api';
 import type { FRAMEWORKS } from '@nimbus/db';
-import { Button, Card, Field, Notice, Select, TextField, useToast } from '@nimbus/ui';
+import { Field, Notice, Select, TextField, useToast } from '@nimbus/ui';
 // Build settings: framework, install and build commands, output and root directory. An empty field
 // means "detect it" (the placeholder shows what detection does), exactly as the API stores it.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { api } from '../../api';
+import { SettingsForm } from '../../settings-form';
 import { useSubmit } from '../../use-submit';
 
 const FRAMEWORK_NAMES: Record<(typeof FRAMEWORKS)[number], string> = {
@@ -59,55 +60,48 @@ export function BuildSettingsForm({
   }
 
   return (
-    <form onSubmit={save} noValidate>
-      <Card
-        id="build-settings"
-        title="Build and output"
-        description="Leave a field empty to let Nimbus detect it from package.json and the lockfile."
-        footer={
-          <>
-            <span>New settings apply from the next deployment.</span>
-            {canEdit && (
-              <Button type="submit" variant="primary" size="small" loading={saving} disabled={!changed}>
-                Save
-              </Button>
-            )}
-          </>
-        }
-      >
-        <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
-          <Field label="Framework" className="sm:col-span-2">
-            {(control) => (
-              <Select
-                {...control}
-                widthClass="w-full sm:w-72"
-                value={values.framework}
-                disabled={!canEdit}
-                onChange={(e) => set('framework', e.target.value)}
-              >
-                <option value="">Detect automatically</option>
-                {Object.entries(FRAMEWORK_NAMES).map(([slug, label]) => (
-                  <option key={slug} value={slug}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          {FIELDS.map((f) => (
-            <TextField
-              key={f.key}
-              label={f.label}
-              placeholder={f.placeholder}
-              value={values[f.key]}
+    <SettingsForm
+      id="build-settings"
+      title="Build and output"
+      description="Leave a field empty to let Nimbus detect it from package.json and the lockfile."
+      note="New settings apply from the next deployment."
+      onSubmit={save}
+      saving={saving}
+      dirty={changed}
+      canEdit={canEdit}
+    >
+      <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
+        <Field label="Framework" className="sm:col-span-2">
+          {(control) => (
+            <Select
+              {...control}
+              widthClass="w-full sm:w-72"
+              value={values.framework}
               disabled={!canEdit}
-              spellCheck={false}
-              onChange={(e) => set(f.key, e.target.value)}
-            />
-          ))}
-        </div>
-        {error && <Notice>{error}</Notice>}
-      </Card>
-    </form>
+              onChange={(e) => set('framework', e.target.value)}
+            >
+              <option value="">Detect automatically</option>
+              {Object.entries(FRAMEWORK_NAMES).map(([slug, label]) => (
+                <option key={slug} value={slug}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {FIELDS.map((f) => (
+          <TextField
+            key={f.key}
+            label={f.label}
+            placeholder={f.placeholder}
+            value={values[f.key]}
+            disabled={!canEdit}
+            spellCheck={false}
+            onChange={(e) => set(f.key, e.target.value)}
+          />
+        ))}
+      </div>
+      {error && <Notice>{error}</Notice>}
+    </SettingsForm>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 import type { ProjectJson } from '@nimbus/api';
-import { Button, Card, TextField, useToast } from '@nimbus/ui';
+import { TextField, useToast } from '@nimbus/ui';
 // Renames a project. The name is part of every project URL, so after saving the page moves to the
 // new address; deployments keep their own hosts.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { api } from '../../api';
 import { projectPath } from '../../deployments/links';
+import { SettingsForm } from '../../settings-form';
 import { useSubmit } from '../../use-submit';
 
 export function ProjectNameForm({
@@ -38,38 +39,25 @@ export function ProjectNameForm({
   }
 
   return (
-    <form onSubmit={save} noValidate>
-      <Card
-        id="project-name"
-        title="Project name"
-        description="Used in the project's URLs and in the hosts of new deployments."
-        footer={
-          <>
-            <span>Lower-case letters, digits, “.”, “_” and “-”, up to 100.</span>
-            {canEdit && (
-              <Button
-                type="submit"
-                variant="primary"
-                size="small"
-                loading={saving}
-                disabled={name.trim() === project.name}
-              >
-                Save
-              </Button>
-            )}
-          </>
-        }
-      >
-        <TextField
-          label="Project name"
-          className="max-w-md"
-          value={name}
-          disabled={!canEdit}
-          maxLength={100}
-          error={error}
-          onChange={(e) => setName(e.target.value.toLowerCase())}
-        />
-      </Card>
-    </form>
+    <SettingsForm
+      id="project-name"
+      title="Project name"
+      description="Used in the project's URLs and in the hosts of new deployments."
+      note="Lower-case letters, digits, “.”, “_” and “-”, up to 100."
+      onSubmit={save}
+      saving={saving}
+      dirty={name.trim() !== project.name}
+      canEdit={canEdit}
+    >
+      <TextField
+        label="Project name"
+        className="max-w-md"
+        value={name}
+        disabled={!canEdit}
+        maxLength={100}
+        error={error}
+        onChange={(e) => setName(e.target.value.toLowerCase())}
+      />
+    </SettingsForm>
   );
 }
