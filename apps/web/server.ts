@@ -1,4 +1,4 @@
-// The Nimbus front server: one Node process on PORT that dispatches every request (ARCHITECTURE.md);
+// The Nimbus front server: one Node process on PORT that dispatches every request (docs/architecture.md);
 // with NIMBUS_PROCESSES > 1 on PostgreSQL, that many copies of it (server/cluster.ts).
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { zonesManifest } from '@nimbus/core';
 import { superviseCopies } from './server/cluster';
-import { loadConfig } from './server/config';
+import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { createRuntime } from './server/runtime';
 import { addServerTiming } from './server/server-timing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
-export async function startServer(env: NodeJS.ProcessEnv = process.env, config = loadConfig(env)) {
+export async function startServer(config: Config = loadConfig()) {
   const runtime = await createRuntime(config);
   const apiListener = getRequestListener(runtime.api.fetch);
   const zonesJson = JSON.stringify(zonesManifest());
@@ -22,8 +22,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, config =
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
   if (config.roles.has('web')) {
     const { default: next } = await import('next');
-    const dev = env.NODE_ENV === 'development';
-    const app = next({ dev, dir: webDir, hostname: 'localhost', port: config.port });
+    const app = next({ dev: config.dev, dir: webDir, hostname: 'localhost', port: config.port });
     await app.prepare();
     nextHandler = app.getRequestHandler();
   }
@@ -103,7 +102,7 @@ export function envFromArgs(argv: string[], env: NodeJS.ProcessEnv): NodeJS.Proc
 
 async function main() {
   const env = envFromArgs(process.argv.slice(2), process.env);
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig(env);
   } catch (error) {
@@ -118,7 +117,7 @@ async function main() {
   }
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
-    started = await startServer(env, config);
+    started = await startServer(config);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     console.error((error as Error).message);

@@ -1,91 +1,274 @@
-// Every environment variable Nimbus reads, validated in one place (the README lists the same set).
+// Every environment variable the Nimbus server reads, in one table: its default, what it does and
+// how it is parsed. loadConfig reads them once at start and passes typed values down; nothing else
+// in the server reads process.env. The README's configuration table is tested against VARIABLES.
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { parseDuration } from '@nimbus/core';
+import { parseBytes, parseDurationSetting } from '@nimbus/core';
+import type { S3Options } from '@nimbus/engine';
 import { z } from 'zod';
 
 const ROLES = ['web', 'api', 'edge', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
 
-const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  NIMBUS_DATA_DIR: z.string().default('./.nimbus'),
-  DATABASE_URL: z.string().url().optional(),
-  NIMBUS_PUBLIC_URL: z.string().url().optional(),
-  NIMBUS_DEPLOY_DOMAIN: z.string().default('localhost'),
-  NIMBUS_SECRET: z.string().min(32).optional(),
-  NIMBUS_ROLE: z.string().default(ROLES.join(',')),
-  NIMBUS_PROCESSES: z
+// Parsers of a variable's text. Each message says what to write instead; the error adds an example.
+const text = z.string();
+const url = z.string().url('use a full URL');
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `use one of ${values.join(', ')}` });
+const integer = (min: number, max: number) =>
+  z
     .string()
-    .regex(/^(auto|[1-9]\d{0,2})$/, 'use a whole number of processes (1 to 999) or auto')
-    .default('1'),
-  NIMBUS_STAFF_TEAM: z.string().default('nimbus-staff'),
-  NIMBUS_ENV: z.enum(['production', 'preview', 'development']).optional(),
-  NIMBUS_MARKETFIT_URL: z.string().url().optional(),
-  NIMBUS_SIGNUP_LIMIT: z.coerce.number().int().min(1).default(20),
-  NIMBUS_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
-  SMTP_URL: z.string().optional(),
-  NIMBUS_BUILD_TIMEOUT: z.string().default('15m'),
-  NIMBUS_BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  NIMBUS_BUILD_DIR: z.string().optional(),
-  NIMBUS_BUILD_CACHE_DIR: z.string().optional(),
-  NIMBUS_MAX_FILE_SIZE: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(100 * 1024 * 1024),
-  NIMBUS_S3_ENDPOINT: z.string().url().optional(),
-  NIMBUS_S3_BUCKET: z.string().optional(),
-  NIMBUS_S3_REGION: z.string().optional(),
-  NIMBUS_S3_ACCESS_KEY_ID: z.string().optional(),
-  NIMBUS_S3_SECRET_ACCESS_KEY: z.string().optional(),
-  NIMBUS_MAIL_FROM: z.string().optional(),
+    .trim()
+    .regex(/^\d+$/, `use a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `use at least ${min}`).max(max, `use at most ${max}`));
+const bytes = z.string().transform((value, ctx) => {
+  const size = parseBytes(value);
+  if (size >= 1) return size;
+  ctx.addIssue({ code: 'custom', message: 'use a size like 100mb, 2gb or 512kb (a plain number is bytes)' });
+  return z.NEVER;
+});
+const seconds = z.string().transform((value, ctx) => {
+  const ms = parseDurationSetting(value);
+  if (ms >= 1000) return ms;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'use a duration of at least 1s like 15m or 90s (a plain number is seconds)',
+  });
+  return z.NEVER;
+});
+const roles = z
+  .string()
+  .transform((value) => value.split(',').map((r) => r.trim()))
+  .superRefine((list, ctx) => {
+    const unknown = list.filter((r) => !(ROLES as readonly string[]).includes(r));
+    if (unknown.length)
+      ctx.addIssue({ code: 'custom', message: `unknown role(s) ${unknown.join(', ')}; use ${ROLES.join(', ')}` });
+  })
+  .transform((list) => new Set(list as Role[]));
+const processes = z
+  .string()
+  .regex(/^(auto|[1-9]\d{0,2})$/, 'use a whole number of processes (1 to 999) or auto')
+  .transform((value) => (value === 'auto' ? availableParallelism() : Number(value)));
+
+interface Setting {
+  /** Applied as if it had been set, so it goes through the same parser as any value. */
+  default?: string;
+  /** What the README shows when there is no literal default. */
+  shown?: string;
+  description: string;
+  example: string;
+  /** Values never repeated in error messages (keys, passwords inside URLs). */
+  secret?: boolean;
+}
+const settings = z.registry<Setting>();
+
+/** A variable with a literal default: always present after parsing. */
+function variable<S extends z.ZodType<unknown, string>>(parse: S, setting: Setting & { default: string }) {
+  const schema = z.string().default(setting.default).pipe(parse);
+  settings.add(schema, setting);
+  return schema;
+}
+/** A variable without a literal default: undefined when unset. */
+function optional<S extends z.ZodType<unknown, string>>(parse: S, setting: Setting & { shown: string }) {
+  const schema = parse.optional();
+  settings.add(schema, setting);
+  return schema;
+}
+
+/** The one table of settings. Add a variable here and a row to the README's configuration table. */
+const Env = z.object({
+  PORT: variable(integer(0, 65535), {
+    default: '3000',
+    example: '8080',
+    description: 'Port of the one Nimbus process.',
+  }),
+  HOST: variable(text, { default: '0.0.0.0', example: '127.0.0.1', description: 'Address to listen on.' }),
+  NIMBUS_DATA_DIR: variable(text, {
+    default: './.nimbus',
+    example: '/var/lib/nimbus',
+    description: 'Embedded database, stored files and the generated secret.',
+  }),
+  DATABASE_URL: optional(url, {
+    shown: 'unset',
+    secret: true,
+    example: 'postgres://nimbus:password@db:5432/nimbus',
+    description:
+      '`postgres://...`: use PostgreSQL instead of the embedded PGlite. Same schema and migrations, applied at start.',
+  }),
+  NIMBUS_DB_POOL: variable(integer(1, 1000), {
+    default: '10',
+    example: '20',
+    description: 'PostgreSQL connections per process.',
+  }),
+  NIMBUS_PUBLIC_URL: optional(url, {
+    shown: 'http://localhost:$PORT',
+    example: 'https://nimbus.example.com',
+    description: "The dashboard's public origin, used in links (invitations, inspector URLs).",
+  }),
+  NIMBUS_DEPLOY_DOMAIN: variable(text, {
+    default: 'localhost',
+    example: 'nimbus.example.com',
+    description:
+      'Deployments are served at `<name>.<domain>`, e.g. `my-site-k3j2h1.localhost:3000`. Browsers resolve `*.localhost` themselves.',
+  }),
+  NIMBUS_SECRET: optional(z.string().min(32, 'use at least 32 characters'), {
+    shown: 'generated',
+    secret: true,
+    example: '$(openssl rand -hex 32)',
+    description:
+      '32+ characters; encrypts environment variables at rest (AES-256-GCM). When unset, one is generated into `$NIMBUS_DATA_DIR/secret` (mode 600) on first start. Keep it: without it stored env values cannot be read.',
+  }),
+  NIMBUS_ROLE: variable(roles, {
+    default: ROLES.join(','),
+    example: 'web,api',
+    description: 'Which roles this process runs (see "At scale"). Also `--role` on the command line.',
+  }),
+  NIMBUS_PROCESSES: variable(processes, {
+    default: '1',
+    example: 'auto',
+    description:
+      'Copies of the server sharing `PORT` (`auto`: one per CPU core). Above 1 needs `DATABASE_URL`. Also `--processes`.',
+  }),
+  NIMBUS_STAFF_TEAM: variable(text, {
+    default: 'nimbus-staff',
+    example: 'my-company',
+    description:
+      'Members of the team with this slug are Nimbus staff (internal commands, sales leads, search analytics). The default slug is reserved, so nobody can make themselves staff: set this to the slug of a team you created.',
+  }),
+  NIMBUS_ENV: optional(oneOf(['production', 'preview', 'development']), {
+    shown: 'production',
+    example: 'preview',
+    description:
+      "`production`, `preview` or `development`; outside production the `marketfit` query overrides the demo popup's market fit.",
+  }),
+  NIMBUS_TRUST_PROXY: variable(oneOf(['0', '1', 'true', 'false']), {
+    default: '0',
+    example: '1',
+    description: '`1` to take the client IP from `X-Forwarded-For` (behind a load balancer), for login throttling.',
+  }),
+  NIMBUS_SIGNUP_LIMIT: variable(integer(1, 1_000_000), {
+    default: '20',
+    example: '100',
+    description: 'Sign-ups allowed per client IP per hour.',
+  }),
+  SMTP_URL: optional(text, {
+    shown: 'unset',
+    secret: true,
+    example: 'smtp://user:pass@smtp.example.com:587',
+    description:
+      "`smtp://user:pass@host:587`: invitation e-mails are sent through it. Without it they are kept in the team's outbox and the inviter copies the link from the members page.",
+  }),
+  NIMBUS_MAIL_FROM: variable(text, {
+    default: 'Nimbus <no-reply@localhost>',
+    example: '"Nimbus <no-reply@example.com>"',
+    description: 'Sender of invitation e-mails.',
+  }),
+  NIMBUS_S3_BUCKET: optional(text, {
+    shown: 'unset',
+    example: 'nimbus-files',
+    description:
+      'Store deployment files in this bucket of any S3-compatible object store instead of `$NIMBUS_DATA_DIR/files`.',
+  }),
+  NIMBUS_S3_ENDPOINT: optional(url, {
+    shown: 'unset',
+    example: 'https://s3.example.com',
+    description: 'The object store, when it is not AWS S3 (MinIO, R2...).',
+  }),
+  NIMBUS_S3_REGION: variable(text, { default: 'us-east-1', example: 'eu-west-1', description: "The bucket's region." }),
+  NIMBUS_S3_ACCESS_KEY_ID: optional(text, {
+    shown: 'unset',
+    secret: true,
+    example: 'AKIA...',
+    description: "Key pair of the object store; unset, the AWS SDK's usual sources (instance role, `~/.aws`) apply.",
+  }),
+  NIMBUS_S3_SECRET_ACCESS_KEY: optional(text, {
+    shown: 'unset',
+    secret: true,
+    example: '...',
+    description: 'The secret half of that key pair.',
+  }),
+  NIMBUS_BUILD_TIMEOUT: variable(seconds, {
+    default: '15m',
+    example: '30m',
+    description: 'Time limit of one build (`15m`, `90s`; a plain number is seconds).',
+  }),
+  NIMBUS_BUILD_CONCURRENCY: variable(integer(1, 64), {
+    default: '1',
+    example: '2',
+    description: 'Builds one worker runs at once.',
+  }),
+  NIMBUS_BUILD_DIR: optional(text, {
+    shown: '$TMPDIR/nimbus-builds',
+    example: '/var/tmp/nimbus-builds',
+    description: 'Where builds run (each in its own folder, removed afterwards). Keep it outside the data dir.',
+  }),
+  NIMBUS_BUILD_CACHE_DIR: optional(text, {
+    shown: '$TMPDIR/nimbus-build-cache',
+    example: '/var/cache/nimbus-builds',
+    description: 'Package manager caches, one per team.',
+  }),
+  NIMBUS_MAX_FILE_SIZE: variable(bytes, {
+    default: '100mb',
+    example: '2gb',
+    description: 'Largest single uploaded file (`100mb`, `2gb`, `512kb`; a plain number is bytes).',
+  }),
+  NIMBUS_MARKETFIT_URL: optional(url, {
+    shown: 'unset',
+    example: 'https://enrich.example.com/lookup',
+    description:
+      'Enrichment endpoint answering `{grade, employees}` for the sales demo popup; without it nobody sees the popup.',
+  }),
 });
 
-export type Role = (typeof ROLES)[number];
+/** The table as the README shows it: name, default, description, in order. */
+export const CONFIG_VARIABLES = Object.entries(Env.shape).map(([name, schema]) => {
+  const setting = settings.get(schema)!;
+  return { name, default: setting.default ?? setting.shown ?? 'unset', description: setting.description };
+});
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = Env.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
-  }
-  const e = parsed.data;
-  const dataDir = path.resolve(e.NIMBUS_DATA_DIR);
-  const roles = e.NIMBUS_ROLE.split(',').map((r) => r.trim());
-  const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
-  if (unknown.length)
-    throw new Error(
-      `Invalid configuration: NIMBUS_ROLE has unknown role(s) ${unknown.join(', ')}; use ${ROLES.join(', ')}.`,
-    );
-  if (!e.DATABASE_URL && roles.length < ROLES.length) {
+  const e = parseEnv(env);
+  if (!e.DATABASE_URL && e.NIMBUS_ROLE.size < ROLES.length) {
     throw new Error(
       'Invalid configuration: running only some roles needs DATABASE_URL (PGlite keeps every role in one process).',
     );
   }
-  const processes = e.NIMBUS_PROCESSES === 'auto' ? availableParallelism() : Number(e.NIMBUS_PROCESSES);
-  if (!e.DATABASE_URL && processes > 1) {
+  if (!e.DATABASE_URL && e.NIMBUS_PROCESSES > 1) {
     throw new Error(
       'Invalid configuration: NIMBUS_PROCESSES above 1 needs DATABASE_URL (PGlite is opened by one process only).',
     );
   }
-  const buildTimeoutMs = parseBuildTimeout(e.NIMBUS_BUILD_TIMEOUT);
-  const publicUrl = (e.NIMBUS_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.NIMBUS_DATA_DIR);
+  const s3: S3Options | null = e.NIMBUS_S3_BUCKET
+    ? {
+        bucket: e.NIMBUS_S3_BUCKET,
+        endpoint: e.NIMBUS_S3_ENDPOINT,
+        region: e.NIMBUS_S3_REGION,
+        accessKeyId: e.NIMBUS_S3_ACCESS_KEY_ID,
+        secretAccessKey: e.NIMBUS_S3_SECRET_ACCESS_KEY,
+      }
+    : null;
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl,
+    /** PostgreSQL connections of this process. */
+    dbPoolSize: e.NIMBUS_DB_POOL,
+    publicUrl: (e.NIMBUS_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     deployDomain: e.NIMBUS_DEPLOY_DOMAIN,
-    roles: new Set(roles as Role[]),
+    roles: e.NIMBUS_ROLE,
     /** Copies of this server sharing PORT through node:cluster (PostgreSQL only). */
-    processes,
+    processes: e.NIMBUS_PROCESSES,
     staffTeam: e.NIMBUS_STAFF_TEAM,
     environment: e.NIMBUS_ENV ?? (env.NODE_ENV === 'development' ? 'development' : 'production'),
+    /** Next.js in development mode (`npm run dev`). */
+    dev: env.NODE_ENV === 'development',
     marketFitUrl: e.NIMBUS_MARKETFIT_URL,
     signupLimitPerHour: e.NIMBUS_SIGNUP_LIMIT,
     trustProxy: e.NIMBUS_TRUST_PROXY === '1' || e.NIMBUS_TRUST_PROXY === 'true',
@@ -93,29 +276,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.NIMBUS_MAIL_FROM,
     secret: () => e.NIMBUS_SECRET ?? secretFromDataDir(dataDir),
     build: {
-      timeoutMs: buildTimeoutMs,
+      timeoutMs: e.NIMBUS_BUILD_TIMEOUT,
       concurrency: e.NIMBUS_BUILD_CONCURRENCY,
       /** Temp dirs of running builds and the package cache: outside the data dir, which builds must not see. */
       dir: e.NIMBUS_BUILD_DIR ? path.resolve(e.NIMBUS_BUILD_DIR) : undefined,
       cacheDir: e.NIMBUS_BUILD_CACHE_DIR ? path.resolve(e.NIMBUS_BUILD_CACHE_DIR) : undefined,
     },
     maxFileSize: e.NIMBUS_MAX_FILE_SIZE,
-    /** NIMBUS_S3_* as given; the store uses S3 when NIMBUS_S3_BUCKET is set. */
-    s3Env: Object.fromEntries(Object.entries(e).filter(([k]) => k.startsWith('NIMBUS_S3_'))) as Record<
-      string,
-      string | undefined
-    >,
+    /** S3-compatible storage when NIMBUS_S3_BUCKET is set; else files live under the data dir. */
+    s3,
   };
 }
 
-/** NIMBUS_BUILD_TIMEOUT: a duration like "15m" or "90s"; a bare number is seconds. */
-function parseBuildTimeout(value: string): number {
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : parseDuration(value);
-  if (!Number.isFinite(ms) || ms < 1000)
-    throw new Error(
-      `Invalid configuration: NIMBUS_BUILD_TIMEOUT "${value}" is not a duration like 15m or 900 (seconds).`,
-    );
-  return ms;
+/** Parses every variable; an empty value counts as unset. The first bad value stops the start. */
+function parseEnv(env: Record<string, string | undefined>) {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = Env.safeParse(given);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const name = String(issue.path[0]);
+  const setting = settings.get(Env.shape[name as keyof typeof Env.shape])!;
+  const value = setting.secret ? '' : ` "${given[name]}"`;
+  throw new Error(`Invalid configuration: ${name}${value}: ${issue.message} (for example ${name}=${setting.example}).`);
 }
 
 /**

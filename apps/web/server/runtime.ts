@@ -34,8 +34,12 @@ declare global {
 }
 
 export async function createRuntime(config: Config): Promise<Runtime> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
-  const store = createStore({ localDir: path.join(config.dataDir, 'files'), env: config.s3Env });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+    poolSize: config.dbPoolSize,
+  });
+  const store = createStore({ localDir: path.join(config.dataDir, 'files'), s3: config.s3 });
   const engine = createEngine({ store, secret: config.secret(), maxFileSize: config.maxFileSize });
   const edge = config.roles.has('edge')
     ? createEdge({

@@ -29,10 +29,12 @@ export interface OpenOptions {
   /** A PGlite data dump (from `dumpDataDir`) to start from, used by tests to skip migrations. */
   loadDataDir?: Blob | File;
   migrate?: boolean;
+  /** PostgreSQL connections of this process (NIMBUS_DB_POOL, read by the server's configuration). */
+  poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url) : await openPglite(options);
+  const database = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options);
   if (options.migrate !== false) await migrateDatabase(database);
   return database;
 }
@@ -54,10 +56,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.NIMBUS_DB_POOL ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: 'postgres',

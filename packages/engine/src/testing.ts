@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEngine } from './engine';
-import { s3OptionsFromEnv } from './store/create';
 import { createLocalStore } from './store/local';
 import type { S3Options } from './store/s3';
 
@@ -28,8 +27,17 @@ export async function createTestEngine(overrides: { maxFileSize?: number } = {})
 
 /** S3 options from NIMBUS_S3_*, else a fresh s3rver on 127.0.0.1 with a bucket `nimbus-test`. */
 export async function startTestS3(): Promise<{ options: S3Options; close(): Promise<void> }> {
-  const fromEnv = s3OptionsFromEnv(process.env);
-  if (fromEnv) return { options: fromEnv, close: async () => {} };
+  const env = process.env;
+  if (env.NIMBUS_S3_BUCKET) {
+    const options: S3Options = {
+      endpoint: env.NIMBUS_S3_ENDPOINT,
+      bucket: env.NIMBUS_S3_BUCKET,
+      region: env.NIMBUS_S3_REGION ?? 'us-east-1',
+      accessKeyId: env.NIMBUS_S3_ACCESS_KEY_ID,
+      secretAccessKey: env.NIMBUS_S3_SECRET_ACCESS_KEY,
+    };
+    return { options, close: async () => {} };
+  }
   const { default: S3rver } = await import('s3rver');
   const tmp = await tempDir('nimbus-s3-');
   const server = new S3rver({

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, loadConfig } from './config';
+
+const MB = 1024 * 1024;
+
+/** Rows of the first table under "## Configuration" in the README: name, default, description. */
+function readmeTable() {
+  const readme = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'));
+  const lines = section.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('| Variable'));
+  const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
+  const unquote = (cell: string) => cell.trim().replace(/^`(.*)`$/, '$1');
+  return lines.slice(start + 2, end).map((line) => {
+    const [name, value, description] = line.slice(1, -1).split(' | ');
+    return { name: unquote(name!), default: unquote(value!), description: description!.trim() };
+  });
+}
+
+describe('configuration', () => {
+  it('is documented in the README exactly as config.ts declares it', () => {
+    expect(readmeTable()).toEqual(CONFIG_VARIABLES);
+  });
+
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      dbPoolSize: 10,
+      publicUrl: 'http://localhost:3000',
+      maxFileSize: 100 * MB,
+      mailFrom: 'Nimbus <no-reply@localhost>',
+      trustProxy: false,
+      s3: null,
+      build: { timeoutMs: 15 * 60_000, concurrency: 1 },
+    });
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it.each([
+    ['100mb', 100 * MB],
+    ['2gb', 2048 * MB],
+    ['512kb', 512 * 1024],
+    ['1048576', MB],
+  ])('starts with NIMBUS_MAX_FILE_SIZE=%s (%d bytes)', (value, bytes) => {
+    expect(loadConfig({ NIMBUS_MAX_FILE_SIZE: value }).maxFileSize).toBe(bytes);
+  });
+
+  it.each([
+    ['15m', 15 * 60_000],
+    ['90s', 90_000],
+    ['900', 900_000],
+  ])('reads NIMBUS_BUILD_TIMEOUT=%s as %d ms (a plain number is seconds)', (value, ms) => {
+    expect(loadConfig({ NIMBUS_BUILD_TIMEOUT: value }).build.timeoutMs).toBe(ms);
+  });
+
+  it.each([
+    [
+      'NIMBUS_MAX_FILE_SIZE',
+      '100 megs',
+      /NIMBUS_MAX_FILE_SIZE "100 megs": use a size like 100mb.*NIMBUS_MAX_FILE_SIZE=2gb/,
+    ],
+    ['NIMBUS_BUILD_TIMEOUT', 'soon', /NIMBUS_BUILD_TIMEOUT "soon": use a duration.*NIMBUS_BUILD_TIMEOUT=30m/],
+    ['PORT', 'abc', /PORT "abc": use a whole number from 0 to 65535.*PORT=8080/],
+    ['NIMBUS_DB_POOL', '0', /NIMBUS_DB_POOL "0": use at least 1/],
+    ['NIMBUS_ENV', 'staging', /NIMBUS_ENV "staging": use one of production, preview, development/],
+    ['NIMBUS_PUBLIC_URL', 'nimbus.example.com', /NIMBUS_PUBLIC_URL .*use a full URL.*https:\/\/nimbus.example.com/],
+  ])('stops on a bad %s, naming it with an example', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('never repeats a secret in its error', () => {
+    expect(() => loadConfig({ NIMBUS_SECRET: 'short-secret' })).toThrow(
+      'Invalid configuration: NIMBUS_SECRET: use at least 32 characters (for example NIMBUS_SECRET=$(openssl rand -hex 32)).',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'pass:word' })).not.toThrow(/pass:word/);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', NIMBUS_MAX_FILE_SIZE: '' })).toMatchObject({ port: 3000, maxFileSize: 100 * MB });
+  });
+
+  it('uses S3 when a bucket is named, in us-east-1 unless told otherwise', () => {
+    expect(loadConfig({ NIMBUS_S3_BUCKET: 'files', NIMBUS_S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toEqual({
+      bucket: 'files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
+  });
+
+  it('reads NIMBUS_PROCESSES and NIMBUS_ROLE into numbers and sets', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://db/nimbus', NIMBUS_PROCESSES: '4', NIMBUS_ROLE: 'edge, api' });
+    expect(c.processes).toBe(4);
+    expect([...c.roles]).toEqual(['edge', 'api']);
+    expect(() => loadConfig({ NIMBUS_PROCESSES: '2' })).toThrow(/NIMBUS_PROCESSES above 1 needs DATABASE_URL/);
+  });
+});
