@@ -1,82 +1,31 @@
 // Every environment variable the Nimbus server reads, in one table: its default, what it does and
 // how it is parsed. loadConfig reads them once at start and passes typed values down; nothing else
-// in the server reads process.env. The README's configuration table is tested against VARIABLES.
+// in the server reads process.env. The README's configuration table is tested against CONFIG_VARIABLES.
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { parseBytes, parseDurationSetting } from '@nimbus/core';
 import type { S3Options } from '@nimbus/engine';
 import { z } from 'zod';
+import { bytes, integer, oneOf, optional, seconds, settings, text, url, variable } from './settings';
 
 const ROLES = ['web', 'api', 'edge', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
+const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
 
-// Parsers of a variable's text. Each message says what to write instead; the error adds an example.
-const text = z.string();
-const url = z.string().url('use a full URL');
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `use one of ${values.join(', ')}` });
-const integer = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `use a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .pipe(z.number().min(min, `use at least ${min}`).max(max, `use at most ${max}`));
-const bytes = z.string().transform((value, ctx) => {
-  const size = parseBytes(value);
-  if (size >= 1) return size;
-  ctx.addIssue({ code: 'custom', message: 'use a size like 100mb, 2gb or 512kb (a plain number is bytes)' });
-  return z.NEVER;
-});
-const seconds = z.string().transform((value, ctx) => {
-  const ms = parseDurationSetting(value);
-  if (ms >= 1000) return ms;
-  ctx.addIssue({
-    code: 'custom',
-    message: 'use a duration of at least 1s like 15m or 90s (a plain number is seconds)',
-  });
-  return z.NEVER;
-});
 const roles = z
   .string()
   .transform((value) => value.split(',').map((r) => r.trim()))
   .superRefine((list, ctx) => {
-    const unknown = list.filter((r) => !(ROLES as readonly string[]).includes(r));
+    const unknown = list.filter((r) => !isRole(r));
     if (unknown.length)
       ctx.addIssue({ code: 'custom', message: `unknown role(s) ${unknown.join(', ')}; use ${ROLES.join(', ')}` });
   })
-  .transform((list) => new Set(list as Role[]));
+  .transform((list) => new Set(list.filter(isRole)));
 const processes = z
   .string()
   .regex(/^(auto|[1-9]\d{0,2})$/, 'use a whole number of processes (1 to 999) or auto')
   .transform((value) => (value === 'auto' ? availableParallelism() : Number(value)));
-
-interface Setting {
-  /** Applied as if it had been set, so it goes through the same parser as any value. */
-  default?: string;
-  /** What the README shows when there is no literal default. */
-  shown?: string;
-  description: string;
-  example: string;
-  /** Values never repeated in error messages (keys, passwords inside URLs). */
-  secret?: boolean;
-}
-const settings = z.registry<Setting>();
-
-/** A variable with a literal default: always present after parsing. */
-function variable<S extends z.ZodType<unknown, string>>(parse: S, setting: Setting & { default: string }) {
-  const schema = z.string().default(setting.default).pipe(parse);
-  settings.add(schema, setting);
-  return schema;
-}
-/** A variable without a literal default: undefined when unset. */
-function optional<S extends z.ZodType<unknown, string>>(parse: S, setting: Setting & { shown: string }) {
-  const schema = parse.optional();
-  settings.add(schema, setting);
-  return schema;
-}
 
 /** The one table of settings. Add a variable here and a row to the README's configuration table. */
 const Env = z.object({
