@@ -1,25 +1,28 @@
 // What dashboard server components know about the visitor: the session, their teams and one team
-// by slug, each read once per request through the API (so its permission checks apply here too).
-import { isReservedSlug } from '@nimbus/core';
+// by slug, each read once per render through the services (so their permission checks apply here
+// too), from the one session lookup of visitorContext().
 import 'server-only';
-import type { TeamJson, UserJson } from '@nimbus/api';
-import type { SessionReply } from '@nimbus/client';
+import { isReservedSlug } from '@nimbus/core';
+import { DomainError } from '@nimbus/db';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
+import { session, teams, visitorContext } from './data';
 import { serverApi } from './runtime';
 
-export type Session = SessionReply<UserJson>;
+export type Session = Awaited<ReturnType<typeof session.current>>;
+export type Team = Awaited<ReturnType<typeof teams.get>>;
+type User = Session['user'];
 
-/** The session call (spec 7); null when logged out. */
+/** The session call's reply (user and flags); null when logged out. */
 export const getSession = cache(async (): Promise<Session | null> => {
-  const { status, data } = await serverApi<Session>('/www/user');
-  return status === 200 ? data : null;
+  const ctx = await visitorContext();
+  return ctx ? session.current(ctx) : null;
 });
 
-/** The user's teams, default team first (spec 3). */
-export const getTeams = cache(async (): Promise<TeamJson[]> => {
-  const { status, data } = await serverApi<{ teams: TeamJson[] }>('/v2/teams');
-  return status === 200 ? data.teams : [];
+/** The user's teams, default team first; none when logged out. */
+export const getTeams = cache(async (): Promise<Team[]> => {
+  const ctx = await visitorContext();
+  return ctx ? (await teams.list(ctx)).teams : [];
 });
 
 // Slugs are lowercase letters, digits and dashes; anything else (favicon.ico, robots.txt) is no team.
@@ -30,16 +33,21 @@ export function isTeamSlug(segment: string): boolean {
   return SLUG.test(segment) && !isReservedSlug(segment);
 }
 
-/** The team with this slug as the user sees it; unknown teams and non-members get the 404 page. */
-export const getTeam = cache(async (slug: string): Promise<TeamJson> => {
-  if (!isTeamSlug(slug)) notFound();
-  const { status, data } = await serverApi<TeamJson>(`/v2/teams/${encodeURIComponent(slug)}`);
-  if (status === 404 || status === 403) notFound();
-  if (status !== 200) throw new Error(`Loading team "${slug}" failed with status ${status}.`);
-  return data;
+/** The team with this slug as the user sees it; unknown teams, non-members and logged-out visitors get the 404 page. */
+export const getTeam = cache(async (slug: string): Promise<Team> => {
+  const ctx = isTeamSlug(slug) ? await visitorContext() : null;
+  const team = ctx && (await teams.get(ctx, slug).catch(missing));
+  if (!team) notFound();
+  return team;
 });
 
-/** Calls the API as the visitor and fails loudly, for data a page cannot render without. */
+/** A team the visitor cannot see reads as absent; any other failure is a real error. */
+function missing(error: unknown): null {
+  if (error instanceof DomainError && (error.code === 'not_found' || error.code === 'forbidden')) return null;
+  throw error;
+}
+
+/** Calls the API as the visitor and fails loudly; kept only for pages not yet reading services. */
 export async function loadOrThrow<T>(path: string): Promise<T> {
   const { status, data } = await serverApi<T>(path);
   if (status !== 200) throw new Error(`GET ${path} failed with status ${status}.`);
@@ -47,7 +55,7 @@ export async function loadOrThrow<T>(path: string): Promise<T> {
 }
 
 /** Where "home" is for this user: their default team, else their personal account. */
-export function homePath(user: UserJson, teams: TeamJson[]): string {
+export function homePath(user: User, teams: Team[]): string {
   const team = teams.find((t) => t.id === user.defaultTeamId) ?? teams.find((t) => t.personal);
   return `/${team?.slug ?? user.username}`;
 }

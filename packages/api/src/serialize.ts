@@ -1,10 +1,15 @@
-// JSON shapes of users, teams and tokens as Vercel's clients expect them (COMPAT.md; @vercel/sdk validates).
+// JSON shapes of users, teams, tokens, members and invitations as Vercel's clients expect them
+// (docs/vercel-compatibility.md; @vercel/sdk validates them). Each is typed by its response schema,
+// so the OpenAPI document and the replies cannot drift apart.
+import type { z } from '@hono/zod-openapi';
 import type { Role } from '@nimbus/core';
-import type { Team, TeamWithRole, Token, User } from '@nimbus/db';
+import type { listMembers, listOutbox, Team, TeamWithRole, Token, User } from '@nimbus/db';
+import type { BillingSchema, TokenSchema, UserSchema } from './schemas/accounts';
+import type { InvitationSchema, MemberSchema, OutboxMessage, TeamSchema } from './schemas/teams';
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 
-function billing(team: Team) {
+function billing(team: Team): z.infer<typeof BillingSchema> {
   return {
     plan: team.plan,
     period: null,
@@ -17,7 +22,7 @@ function billing(team: Team) {
   };
 }
 
-export function userJson(user: User, personal?: Team | null, avatarBase = '/api/www/avatar') {
+export function userJson(user: User, personal?: Team | null, avatarBase = '/api/www/avatar'): UserJson {
   return {
     id: user.id,
     uid: user.id,
@@ -26,7 +31,7 @@ export function userJson(user: User, personal?: Team | null, avatarBase = '/api/
     username: user.username,
     avatar: `${avatarBase}/${user.id}`,
     defaultTeamId: user.defaultTeamId,
-    version: user.version as 'northstar',
+    version: 'northstar',
     createdAt: user.createdAt.getTime(),
     date: ms(personal?.planStartedAt ?? user.createdAt),
     softBlock: null,
@@ -38,7 +43,7 @@ export function userJson(user: User, personal?: Team | null, avatarBase = '/api/
   };
 }
 
-export function teamJson(team: Team | TeamWithRole, creatorId?: string) {
+export function teamJson(team: Team | TeamWithRole, creatorId?: string): TeamJson {
   const role = 'role' in team ? team.role : undefined;
   return {
     id: team.id,
@@ -69,7 +74,8 @@ export function teamJson(team: Team | TeamWithRole, creatorId?: string) {
   };
 }
 
-export function tokenJson(token: Token) {
+export function tokenJson(token: Token): TokenJson {
+  const createdAt = token.createdAt.getTime();
   return {
     id: token.id,
     name: token.name,
@@ -77,14 +83,18 @@ export function tokenJson(token: Token) {
     origin: token.origin,
     prefix: token.prefix,
     scopes: token.teamId
-      ? [{ type: 'team' as const, teamId: token.teamId, origin: token.origin, createdAt: token.createdAt.getTime() }]
-      : [{ type: 'user' as const, origin: token.origin, createdAt: token.createdAt.getTime() }],
+      ? [{ type: 'team', teamId: token.teamId, origin: token.origin, createdAt }]
+      : [{ type: 'user', origin: token.origin, createdAt }],
     ...(token.expiresAt ? { expiresAt: token.expiresAt.getTime() } : {}),
-    activeAt: ms(token.lastUsedAt) ?? token.createdAt.getTime(),
+    activeAt: ms(token.lastUsedAt) ?? createdAt,
     lastUsedAt: ms(token.lastUsedAt),
-    createdAt: token.createdAt.getTime(),
+    createdAt,
     teamId: token.teamId,
   };
+}
+
+export function memberJson(member: Awaited<ReturnType<typeof listMembers>>[number]): Member {
+  return { ...member, createdAt: member.createdAt.getTime(), confirmed: true };
 }
 
 export function invitationJson(invitation: {
@@ -93,16 +103,21 @@ export function invitationJson(invitation: {
   role: Role;
   createdAt: Date;
   expiresAt: Date;
-}) {
+}): InvitationJson {
   return { ...invitation, createdAt: invitation.createdAt.getTime(), expiresAt: invitation.expiresAt.getTime() };
 }
 
-export type UserJson = ReturnType<typeof userJson>;
-export type TeamJson = ReturnType<typeof teamJson>;
-export type TokenJson = ReturnType<typeof tokenJson>;
-export type InvitationJson = ReturnType<typeof invitationJson>;
+export function outboxJson(message: Awaited<ReturnType<typeof listOutbox>>[number]): z.infer<typeof OutboxMessage> {
+  return { ...message, createdAt: message.createdAt.getTime(), sentAt: ms(message.sentAt) };
+}
 
-/** The list envelope of COMPAT.md: `next` is null on the last page or the CLI loops forever. */
+export type UserJson = z.infer<typeof UserSchema>;
+export type TeamJson = z.infer<typeof TeamSchema>;
+export type TokenJson = z.infer<typeof TokenSchema>;
+export type InvitationJson = z.infer<typeof InvitationSchema>;
+type Member = z.infer<typeof MemberSchema>;
+
+/** The list envelope (docs/vercel-compatibility.md): `next` is null on the last page or the CLI loops forever. */
 export function page<T>(items: T[], next: number | null = null, prev: number | null = null) {
   return { count: items.length, next, prev };
 }

@@ -2,19 +2,28 @@
 // compare with the terminal; Approve gives that CLI a token for you, Deny stops it waiting.
 // Logged-out visitors log in first and come back here with the code.
 
+import type { ServiceContext } from '@nimbus/api';
 import { SCOPE_COOKIE } from '@nimbus/core';
+import { DomainError } from '@nimbus/db';
 import { buttonClass, Card, Input } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
-import { serverApi } from '@/lib/runtime';
+import { device, visitorContext } from '@/lib/data';
 import { getSession, getTeams } from '@/lib/session';
 import { DeviceApproval } from './device-approval';
 
 export const metadata: Metadata = { title: 'Sign in the CLI' };
 
-type Pending = { userCode: string; clientName: string };
-type Failure = { error: { message: string } };
+/** The pending login of a code, or why the code cannot be used. */
+async function lookUp(ctx: ServiceContext, code: string) {
+  try {
+    return { pending: await device.get(ctx, code), problem: null };
+  } catch (error) {
+    if (error instanceof DomainError) return { pending: null, problem: error.message };
+    throw error;
+  }
+}
 
 function CodeForm({ code }: { code?: string }) {
   return (
@@ -40,12 +49,11 @@ export default async function DevicePage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const session = await getSession();
-  if (!session) return <LoginRedirect />;
+  const [session, ctx] = await Promise.all([getSession(), visitorContext()]);
+  if (!session || !ctx) return <LoginRedirect />;
   const raw = (await searchParams).code;
   const code = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  const found = code ? await serverApi<Pending | Failure>(`/v1/device/${encodeURIComponent(code)}`) : null;
-  const pending = found?.status === 200 ? (found.data as Pending) : null;
+  const { pending, problem } = code ? await lookUp(ctx, code) : { pending: null, problem: null };
   const [teams, jar] = await Promise.all([getTeams(), cookies()]);
   const team =
     teams.find((t) => t.slug === jar.get(SCOPE_COOKIE)?.value) ??
@@ -78,8 +86,7 @@ export default async function DevicePage({
           title={code ? 'This code cannot be used' : 'Sign in the nimbus CLI'}
           description={
             code
-              ? ((found?.data as Failure | null)?.error?.message ??
-                'The code is unknown, has expired or was already used.')
+              ? (problem ?? 'The code is unknown, has expired or was already used.')
               : 'Enter the code that `nimbus login` shows in your terminal.'
           }
         >

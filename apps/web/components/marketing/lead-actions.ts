@@ -1,7 +1,9 @@
 'use server';
 // The contact and demo forms post here (a server action, so they work before or without client
-// JavaScript). The lead goes through the REST API in-process, which validates and stores it.
-import { serverApi } from '@/lib/runtime';
+// JavaScript). The lead goes to the same service as `POST /api/v1/leads`, checked by the same schema.
+import { DomainError } from '@nimbus/db';
+import { leads } from '@/lib/data';
+import { runtime } from '@/lib/runtime';
 
 export interface LeadFormState {
   status: 'idle' | 'sent' | 'error';
@@ -14,7 +16,7 @@ const field = (form: FormData, name: string) => {
 };
 
 export async function submitLead(_previous: LeadFormState, form: FormData): Promise<LeadFormState> {
-  const body = {
+  const input = {
     kind: field(form, 'kind'),
     name: field(form, 'name'),
     email: field(form, 'email'),
@@ -23,9 +25,12 @@ export async function submitLead(_previous: LeadFormState, form: FormData): Prom
     message: field(form, 'message') ?? '',
     sourcePath: field(form, 'sourcePath'),
   };
-  const { status, data } = await serverApi<{ error?: { message?: string } }>('/v1/leads', { method: 'POST', body });
-  if (status === 200) {
+  try {
+    await leads.submit(runtime().apiOptions, leads.parseLead(input));
     return { status: 'sent', message: 'Thank you. A member of our team will reply within one business day.' };
+  } catch (error) {
+    if (error instanceof DomainError) return { status: 'error', message: error.message };
+    console.error('[leads] could not store a lead', error);
+    return { status: 'error', message: 'We could not send your message. Try again in a moment.' };
   }
-  return { status: 'error', message: data?.error?.message ?? 'We could not send your message. Try again in a moment.' };
 }

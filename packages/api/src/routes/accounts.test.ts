@@ -133,7 +133,7 @@ describe('registration and session', () => {
 });
 
 describe('/v2/user', () => {
-  it('answers 403 with the envelope for a missing or bad token (COMPAT.md)', async () => {
+  it('answers 403 with the envelope for a missing or bad token (docs/vercel-compatibility.md)', async () => {
     const none = await t.call('GET', '/v2/user');
     expect(none.status).toBe(403);
     expect(none.json.error).toMatchObject({ code: 'not_authenticated' });

@@ -1,4 +1,4 @@
-// Staff tooling of the internal commands (spec 6, 7): the admin project lookup and the deploy-freeze
+// Staff tooling of the internal commands (docs/spec.md): the admin project lookup and the deploy-freeze
 // debug toggle answer staff only, whichever team the project belongs to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi } from '../testing';

@@ -1,10 +1,11 @@
-// GET /www/avatar - a deterministic generated avatar (spec 2, 3): `u` username, `teamId`, `s` size in
+// GET /www/avatar - a deterministic generated avatar (docs/spec.md): `u` username, `teamId`, `s` size in
 // pixels (twice the display size; default 80), or a 40-hex hash or user id as a path segment.
 // Generated as SVG here because no avatar library draws from an arbitrary seed without a network call.
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { errorBody } from '../errors';
+import { errors } from '../schemas/common';
 
 const DEFAULT_SIZE = 80;
 const MAX_SIZE = 1024;
@@ -22,30 +23,66 @@ export function avatarSvg(seed: string, size: number): string {
   );
 }
 
+const tags = ['Avatars'];
+const Size = z.object({
+  s: z.string().optional().describe(`Size in pixels, 1 to ${MAX_SIZE}; default ${DEFAULT_SIZE}.`),
+});
+const svg = {
+  description: 'An SVG image, cached for a day',
+  content: { 'image/svg+xml': { schema: z.string().openapi({ format: 'binary' }) } },
+};
+
+/** The SVG, or why the seed or size cannot be drawn. */
+function draw(seed: string | undefined, sizeParam: string | undefined): { svg: string } | { error: string } {
+  const size = sizeParam === undefined ? DEFAULT_SIZE : Number(sizeParam);
+  if (!seed) return { error: 'Pass u (username), teamId, or a hash or user id in the path.' };
+  if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE)
+    return { error: `s must be a whole number of pixels from 1 to ${MAX_SIZE}.` };
+  return { svg: avatarSvg(seed, size) };
+}
+
+const CACHE = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' };
+
 export function avatarRoutes() {
-  const app = new Hono<AppEnv>();
-  const serve = (seed: string | undefined, sizeParam: string | undefined) => {
-    const size = sizeParam === undefined ? DEFAULT_SIZE : Number(sizeParam);
-    if (!seed)
-      return Response.json(errorBody('bad_request', 'Pass u (username), teamId, or a hash or user id in the path.'), {
-        status: 400,
-      });
-    if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
-      return Response.json(errorBody('bad_request', `s must be a whole number of pixels from 1 to ${MAX_SIZE}.`), {
-        status: 400,
-      });
-    }
-    return new Response(avatarSvg(seed, size), {
-      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' },
-    });
-  };
-  app.get('/www/avatar', (c) => serve(c.req.query('u') ?? c.req.query('teamId'), c.req.query('s')));
-  app.get('/www/avatar/:id', (c) => {
-    const id = c.req.param('id');
-    if (!/^[0-9a-f]{40}$/i.test(id) && !/^[A-Za-z0-9_]{1,64}$/.test(id)) {
-      return c.json(errorBody('bad_request', 'The avatar path must be a 40-character hex hash or a user id.'), 400);
-    }
-    return serve(id.toLowerCase(), c.req.query('s'));
-  });
+  const app = new OpenAPIHono<AppEnv>();
+
+  // GET /www/avatar?u=&teamId=&s= - the avatar of a username or team id
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/www/avatar',
+      tags,
+      summary: 'Get an avatar by username or team',
+      request: {
+        query: Size.extend({ u: z.string().optional().describe('A username.'), teamId: z.string().optional() }),
+      },
+      responses: { 200: svg, ...errors },
+    }),
+    (c) => {
+      const { u, teamId, s } = c.req.valid('query');
+      const drawn = draw(u ?? teamId, s);
+      return 'svg' in drawn ? c.body(drawn.svg, 200, CACHE) : c.json(errorBody('bad_request', drawn.error), 400);
+    },
+  );
+
+  // GET /www/avatar/{id} - the avatar of a 40-hex hash or a user id
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/www/avatar/{id}',
+      tags,
+      summary: 'Get an avatar by hash or user id',
+      request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }), query: Size },
+      responses: { 200: svg, ...errors },
+    }),
+    (c) => {
+      const { id } = c.req.valid('param');
+      if (!/^[0-9a-f]{40}$/i.test(id) && !/^[A-Za-z0-9_]{1,64}$/.test(id))
+        return c.json(errorBody('bad_request', 'The avatar path must be a 40-character hex hash or a user id.'), 400);
+      const drawn = draw(id.toLowerCase(), c.req.valid('query').s);
+      return 'svg' in drawn ? c.body(drawn.svg, 200, CACHE) : c.json(errorBody('bad_request', drawn.error), 400);
+    },
+  );
+
   return app;
 }

@@ -1,27 +1,13 @@
-// Billing: the plan change behind the upgrade modal (`POST /api/v1/plan/change`, spec 7) and the
-// team's billing summary for the dashboard.
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { changePlan, getTeamForUser } from '@nimbus/db';
+// Billing of the team in scope (services/billing.ts): the summary the billing page shows and the
+// plan change behind the upgrade modal (`POST /api/v1/plan/change`, docs/spec.md).
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { body, errors, json, ScopeQuery } from '../schemas/common';
-import { requirePermission, resolveScope } from '../scope';
-import { teamJson } from '../serialize';
+import { BillingReply, PlanChange, PlanChangeReply } from '../schemas/teams';
+import * as billing from '../services/billing';
 
-const PlanChange = z
-  .object({
-    plan: z
-      .enum(['hobby', 'pro', 'enterprise'])
-      .describe('The plan to move to; hobby → pro starts a 14-day trial once per team.'),
-  })
-  .openapi('PlanChange');
-const PlanChangeReply = z
-  .object({
-    team: z.object({ id: z.string() }).passthrough(),
-    priorPlan: z.string(),
-    newPlan: z.string(),
-    conversionType: z.enum(['trial', 'paid', 'downgrade']),
-  })
-  .openapi('PlanChangeReply');
+const auth = [{ bearer: [] }];
+const tags = ['Billing'];
 
 export function billingRoutes() {
   const app = new OpenAPIHono<AppEnv>();
@@ -31,26 +17,28 @@ export function billingRoutes() {
     createRoute({
       method: 'post',
       path: '/v1/plan/change',
-      tags: ['Billing'],
-      security: [{ bearer: [] }],
+      tags,
+      summary: 'Change the plan',
+      security: auth,
       request: { query: ScopeQuery, ...body(PlanChange) },
       responses: { 200: json(PlanChangeReply), ...errors },
     }),
-    async (c) => {
-      const scope = await resolveScope(c);
-      requirePermission(scope, 'billing:update');
-      const result = await changePlan(c.var.options.db, scope.teamId, c.req.valid('json').plan);
-      return c.json({ ...result, team: teamJson({ ...result.team, role: scope.role }, c.var.user.id) }, 200);
-    },
+    async (c) => c.json(await billing.changePlan(c.var.ctx, c.req.valid('json').plan), 200),
   );
 
   // GET /v1/billing - plan, status, trial dates and billing platform of the team in scope
-  app.get('/v1/billing', async (c) => {
-    const scope = await resolveScope(c);
-    requirePermission(scope, 'billing:read');
-    const team = await getTeamForUser(c.var.options.db, c.var.user.id, scope.teamId);
-    return c.json({ billing: teamJson(team).billing, testMode: team.billingPlatform === 'stripe_test' });
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/billing',
+      tags,
+      summary: 'Get billing',
+      security: auth,
+      request: { query: ScopeQuery },
+      responses: { 200: json(BillingReply), ...errors },
+    }),
+    async (c) => c.json(await billing.get(c.var.ctx), 200),
+  );
 
   return app;
 }

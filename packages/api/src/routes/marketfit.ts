@@ -1,4 +1,4 @@
-// Market fit of the visitor (spec 3, 5): asks the configured enrichment service about the caller's
+// Market fit of the visitor (docs/spec.md): asks the configured enrichment service about the caller's
 // IP and turns its {grade, employees} into 0 unknown, 1 sales-led or 2 product-led. The demo popup
 // calls this; without NIMBUS_MARKETFIT_URL every visitor is 0. Outside production `?marketfit=`
 // overrides the answer so the popup can be tried without a real company behind the IP.
@@ -31,6 +31,7 @@ export function marketFitRoutes() {
       method: 'get',
       path: '/marketfit',
       tags: ['Market fit'],
+      summary: 'Get the market fit of the caller',
       request: {
         query: z.object({
           marketfit: z.string().optional().describe('0, 1 or 2 forces the answer outside production.'),

@@ -1,58 +1,45 @@
-// Team members and invitations: invite by e-mail, accept by link, change role, remove, leave.
+// Team members and invitations (services/members.ts): parse, call, reply. The invitation preview
+// is public (the secret in the link is the credential); everything else needs a caller.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import {
-  acceptInvitation,
-  changeRole,
-  findInvitation,
-  inviteMember,
-  listInvitations,
-  listMembers,
-  listOutbox,
-  removeMember,
-  revokeInvitation,
-} from '@nimbus/db';
 import type { AppEnv } from '../context';
-import { deliver } from '../mail';
 import { body, errors, json, PaginationSchema } from '../schemas/common';
-import { InviteBody, MemberSchema, RoleBody, TeamIdParam } from '../schemas/teams';
-import { teamScope } from '../scope';
-import { invitationJson, page, teamJson } from '../serialize';
+import {
+  InvitationPreview,
+  InvitationSchema,
+  InviteBody,
+  InviteReply,
+  MemberSchema,
+  OutboxMessage,
+  RoleBody,
+  TeamIdParam,
+  TeamSchema,
+} from '../schemas/teams';
+import * as members from '../services/members';
 
 const auth = [{ bearer: [] }];
-const MemberParams = TeamIdParam.extend({ uid: z.string().openapi({ param: { name: 'uid', in: 'path' } }) });
-const SecretParam = z.object({ secret: z.string().openapi({ param: { name: 'secret', in: 'path' } }) });
+const tags = ['Members'];
+const path = (name: string) => z.string().openapi({ param: { name, in: 'path' } });
+const MemberParams = TeamIdParam.extend({ uid: path('uid').describe('A user id, or "me" to leave.') });
+const InvitationParams = TeamIdParam.extend({ id: path('id') });
+const SecretParam = z.object({ secret: path('secret') });
 const Members = z.object({ members: z.array(MemberSchema), pagination: PaginationSchema }).openapi('TeamMembers');
+const Invitations = z
+  .object({ invitations: z.array(InvitationSchema), pagination: PaginationSchema })
+  .openapi('TeamInvitations');
 
-/**
- * GET /v1/invitations/{secret} - what an invitation link is for. Public: the secret is the
- * credential, so someone who got the e-mail sees which team invites them before logging in.
- */
+/** GET /v1/invitations/{secret} - which team and role a link is for, shown before logging in. */
 export function invitationPreviewRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(
     createRoute({
       method: 'get',
       path: '/v1/invitations/{secret}',
-      tags: ['Members'],
+      tags,
+      summary: 'Preview an invitation',
       request: { params: SecretParam },
-      responses: {
-        200: json(
-          z.object({
-            email: z.string(),
-            role: z.string(),
-            team: z.object({ id: z.string(), slug: z.string(), name: z.string().nullable() }),
-          }),
-        ),
-        ...errors,
-      },
+      responses: { 200: json(InvitationPreview), ...errors },
     }),
-    async (c) => {
-      const { invitation, team } = await findInvitation(c.var.options.db, c.req.valid('param').secret);
-      return c.json(
-        { email: invitation.email, role: invitation.role, team: { id: team.id, slug: team.slug, name: team.name } },
-        200,
-      );
-    },
+    async (c) => c.json(await members.preview(c.var.options, c.req.valid('param').secret), 200),
   );
   return app;
 }
@@ -65,20 +52,13 @@ export function memberRoutes() {
     createRoute({
       method: 'get',
       path: '/v3/teams/{teamId}/members',
-      tags: ['Members'],
+      tags,
+      summary: 'List team members',
       security: auth,
       request: { params: TeamIdParam },
       responses: { 200: json(Members), ...errors },
     }),
-    async (c) => {
-      const scope = await teamScope(c, c.req.valid('param').teamId, 'members:read');
-      const members = (await listMembers(c.var.options.db, scope.teamId)).map((m) => ({
-        ...m,
-        createdAt: m.createdAt.getTime(),
-        confirmed: true,
-      }));
-      return c.json({ members, pagination: page(members) }, 200);
-    },
+    async (c) => c.json(await members.list(c.var.ctx, c.req.valid('param').teamId), 200),
   );
 
   // POST /v1/teams/{teamId}/members - invite by e-mail with a role (owners)
@@ -86,72 +66,75 @@ export function memberRoutes() {
     createRoute({
       method: 'post',
       path: '/v1/teams/{teamId}/members',
-      tags: ['Members'],
+      tags,
+      summary: 'Invite a member',
       security: auth,
       request: { params: TeamIdParam, ...body(InviteBody) },
-      responses: {
-        200: json(
-          z.object({ id: z.string(), email: z.string(), role: z.string(), link: z.string(), delivered: z.boolean() }),
-        ),
-        ...errors,
-      },
+      responses: { 200: json(InviteReply), ...errors },
     }),
-    async (c) => {
-      const scope = await teamScope(c, c.req.valid('param').teamId, 'members:invite');
-      const { email, role } = c.req.valid('json');
-      const { options } = c.var;
-      const { invitation, link, mailId } = await inviteMember(options.db, {
-        teamId: scope.teamId,
-        email,
-        role,
-        invitedBy: c.var.user.id,
-        baseUrl: options.publicUrl,
-      });
-      const delivered = await deliver(options.db, options, mailId);
-      return c.json({ id: invitation.id, email: invitation.email, role: invitation.role, link, delivered }, 200);
-    },
+    async (c) => c.json(await members.invite(c.var.ctx, c.req.valid('param').teamId, c.req.valid('json')), 200),
   );
 
   // GET /v1/teams/{teamId}/invitations - pending invitations
-  app.get('/v1/teams/:teamId/invitations', async (c) => {
-    const scope = await teamScope(c, c.req.param('teamId'), 'members:read');
-    const invitations = (await listInvitations(c.var.options.db, scope.teamId)).map(invitationJson);
-    return c.json({ invitations, pagination: page(invitations) });
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/teams/{teamId}/invitations',
+      tags,
+      summary: 'List pending invitations',
+      security: auth,
+      request: { params: TeamIdParam },
+      responses: { 200: json(Invitations), ...errors },
+    }),
+    async (c) => c.json(await members.invitations(c.var.ctx, c.req.valid('param').teamId), 200),
+  );
 
   // DELETE /v1/teams/{teamId}/invitations/{id} - revoke an invitation (owners)
-  app.delete('/v1/teams/:teamId/invitations/:id', async (c) => {
-    const scope = await teamScope(c, c.req.param('teamId'), 'members:invite');
-    await revokeInvitation(c.var.options.db, scope.teamId, c.req.param('id'));
-    return c.body(null, 204);
-  });
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/v1/teams/{teamId}/invitations/{id}',
+      tags,
+      summary: 'Revoke an invitation',
+      security: auth,
+      request: { params: InvitationParams },
+      responses: { 204: { description: 'Revoked' }, ...errors },
+    }),
+    async (c) => {
+      const { teamId, id } = c.req.valid('param');
+      await members.revokeInvitation(c.var.ctx, teamId, id);
+      return c.body(null, 204);
+    },
+  );
 
   // GET /v1/teams/{teamId}/outbox - mail kept when no SMTP server is configured (owners)
-  app.get('/v1/teams/:teamId/outbox', async (c) => {
-    const scope = await teamScope(c, c.req.param('teamId'), 'members:invite');
-    const messages = (await listOutbox(c.var.options.db, scope.teamId)).map((m) => ({
-      ...m,
-      createdAt: m.createdAt.getTime(),
-      sentAt: m.sentAt?.getTime() ?? null,
-    }));
-    return c.json({ messages });
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/teams/{teamId}/outbox',
+      tags,
+      summary: 'List unsent mail',
+      security: auth,
+      request: { params: TeamIdParam },
+      responses: { 200: json(z.object({ messages: z.array(OutboxMessage) })), ...errors },
+    }),
+    async (c) => c.json(await members.outbox(c.var.ctx, c.req.valid('param').teamId), 200),
+  );
 
   // PATCH /v1/teams/{teamId}/members/{uid} - change a member's role (owners)
   app.openapi(
     createRoute({
       method: 'patch',
       path: '/v1/teams/{teamId}/members/{uid}',
-      tags: ['Members'],
+      tags,
+      summary: "Change a member's role",
       security: auth,
       request: { params: MemberParams, ...body(RoleBody) },
-      responses: { 200: json(z.object({ uid: z.string(), role: z.string() })), ...errors },
+      responses: { 200: json(z.object({ uid: z.string(), role: RoleBody.shape.role })), ...errors },
     }),
     async (c) => {
       const { teamId, uid } = c.req.valid('param');
-      const scope = await teamScope(c, teamId, 'members:update');
-      const m = await changeRole(c.var.options.db, scope.teamId, uid, c.req.valid('json').role);
-      return c.json({ uid: m.userId, role: m.role }, 200);
+      return c.json(await members.changeRole(c.var.ctx, teamId, uid, c.req.valid('json').role), 200);
     },
   );
 
@@ -160,18 +143,15 @@ export function memberRoutes() {
     createRoute({
       method: 'delete',
       path: '/v1/teams/{teamId}/members/{uid}',
-      tags: ['Members'],
+      tags,
+      summary: 'Remove a member or leave',
       security: auth,
       request: { params: MemberParams },
       responses: { 200: json(z.object({ id: z.string() })), ...errors },
     }),
     async (c) => {
       const { teamId, uid } = c.req.valid('param');
-      const self = uid === c.var.user.id || uid === 'me';
-      const scope = await teamScope(c, teamId, self ? 'team:read' : 'members:remove');
-      const userId = self ? c.var.user.id : uid;
-      await removeMember(c.var.options.db, scope.teamId, userId);
-      return c.json({ id: userId }, 200);
+      return c.json(await members.remove(c.var.ctx, teamId, uid), 200);
     },
   );
 
@@ -180,15 +160,13 @@ export function memberRoutes() {
     createRoute({
       method: 'post',
       path: '/v1/invitations/{secret}/accept',
-      tags: ['Members'],
+      tags,
+      summary: 'Accept an invitation',
       security: auth,
       request: { params: SecretParam },
-      responses: { 200: json(z.object({ team: z.any(), role: z.string() })), ...errors },
+      responses: { 200: json(z.object({ team: TeamSchema, role: RoleBody.shape.role })), ...errors },
     }),
-    async (c) => {
-      const { team, role } = await acceptInvitation(c.var.options.db, c.var.user.id, c.req.valid('param').secret);
-      return c.json({ team: teamJson({ ...team, role }, c.var.user.id), role }, 200);
-    },
+    async (c) => c.json(await members.accept(c.var.ctx, c.req.valid('param').secret), 200),
   );
 
   return app;

@@ -1,33 +1,18 @@
-// Sign-up, login, logout and the session call (`GET /api/www/user`, spec 7). Public routes: they
-// check Origin themselves and throttle logins per IP and per account.
+// Sign-up, login, logout and the session call (services/session.ts). Public routes: they check
+// Origin themselves and keep the cookies; the service throttles and decides.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import {
-  clearRateLimit,
-  createSession,
-  DomainError,
-  deleteSession,
-  hitRateLimit,
-  listTeams,
-  normalizeEmail,
-  registerUser,
-  type User,
-  userForSession,
-  verifyLogin,
-} from '@nimbus/db';
+import { DomainError } from '@nimbus/db';
 import type { Context } from 'hono';
 import { checkOrigin } from '../auth';
 import type { AppEnv } from '../context';
 import { clearSessionCookies, sessionToken, setSessionCookies } from '../cookies';
-import { LoginBody, RegistrationBody, UserSchema } from '../schemas/accounts';
+import { LoginBody, RegistrationBody, SessionReply, UserReply } from '../schemas/accounts';
 import { body, errors, json } from '../schemas/common';
-import { userJson } from '../serialize';
+import * as session from '../services/session';
 
-const LOGIN_WINDOW_MS = 10 * 60_000;
-const LOGIN_LIMIT_PER_IP = 30;
-const LOGIN_LIMIT_PER_ACCOUNT = 10;
+const tags = ['Session'];
 
-const SessionReply = z.object({ user: UserSchema }).openapi('Session');
-
+/** The caller's address for rate limits: X-Forwarded-For only behind a trusted proxy. */
 export function clientIp(c: Context<AppEnv>): string {
   if (c.var.options.trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
@@ -37,18 +22,14 @@ export function clientIp(c: Context<AppEnv>): string {
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-async function startSession(c: Context<AppEnv>, user: User) {
-  const { db } = c.var.options;
-  const { token, expiresAt } = await createSession(db, user.id);
-  const teams = await listTeams(db, user.id);
-  const personal = teams.find((t) => t.personal);
-  const current = teams.find((t) => t.id === user.defaultTeamId) ?? personal;
-  setSessionCookies(c, token, expiresAt, current?.slug ?? user.username);
-  return { user: userJson(user, personal) };
-}
-
 const guard = (c: Context<AppEnv>) =>
   checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+
+type Started = Awaited<ReturnType<typeof session.login>>;
+function started(c: Context<AppEnv>, { reply, cookie }: Started) {
+  setSessionCookies(c, cookie.token, cookie.expiresAt, cookie.scopeSlug);
+  return reply;
+}
 
 export function sessionRoutes() {
   const app = new OpenAPIHono<AppEnv>();
@@ -58,22 +39,14 @@ export function sessionRoutes() {
     createRoute({
       method: 'post',
       path: '/v2/registration',
-      tags: ['Session'],
+      tags,
+      summary: 'Sign up',
       request: body(RegistrationBody),
-      responses: { 200: json(SessionReply), ...errors },
+      responses: { 200: json(UserReply), ...errors },
     }),
     async (c) => {
       guard(c);
-      const input = c.req.valid('json');
-      const allowed = await hitRateLimit(
-        c.var.options.db,
-        `signup:ip:${clientIp(c)}`,
-        c.var.options.signupLimitPerHour ?? 20,
-        60 * 60_000,
-      );
-      if (!allowed) throw new DomainError('rate_limited', 'Too many sign-ups from this address. Try again in an hour.');
-      const user = await registerUser(c.var.options.db, input);
-      return c.json(await startSession(c, user), 200);
+      return c.json(started(c, await session.register(c.var.options, c.req.valid('json'), clientIp(c))), 200);
     },
   );
 
@@ -82,52 +55,53 @@ export function sessionRoutes() {
     createRoute({
       method: 'post',
       path: '/auth/login',
-      tags: ['Session'],
+      tags,
+      summary: 'Log in',
       request: body(LoginBody),
-      responses: { 200: json(SessionReply), ...errors },
+      responses: { 200: json(UserReply), ...errors },
     }),
     async (c) => {
       guard(c);
-      const { email, password } = c.req.valid('json');
-      const { db } = c.var.options;
-      const accountKey = `login:account:${normalizeEmail(email)}`;
-      const ipOk = await hitRateLimit(db, `login:ip:${clientIp(c)}`, LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_MS);
-      const accountOk = await hitRateLimit(db, accountKey, LOGIN_LIMIT_PER_ACCOUNT, LOGIN_WINDOW_MS);
-      if (!ipOk || !accountOk)
-        throw new DomainError('rate_limited', 'Too many login attempts. Wait 10 minutes and try again.');
-      const user = await verifyLogin(db, email, password);
-      await clearRateLimit(db, accountKey);
-      return c.json(await startSession(c, user), 200);
+      return c.json(started(c, await session.login(c.var.options, c.req.valid('json'), clientIp(c))), 200);
     },
   );
 
   // POST /auth/logout - end the browser session
-  app.post('/auth/logout', async (c) => {
-    guard(c);
-    const token = sessionToken(c);
-    if (token) await deleteSession(c.var.options.db, token);
-    clearSessionCookies(c);
-    return c.json({}, 200);
-  });
-
-  // GET /www/user - the session call: user and flags, 403 when logged out (spec 7, 8)
-  app.get('/www/user', async (c) => {
-    const token = sessionToken(c);
-    const user = token ? await userForSession(c.var.options.db, token) : null;
-    if (!user) {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/logout',
+      tags,
+      summary: 'Log out',
+      responses: { 200: json(z.object({})), ...errors },
+    }),
+    async (c) => {
+      guard(c);
+      await session.logout(c.var.options, sessionToken(c));
       clearSessionCookies(c);
-      throw new DomainError('not_authenticated', 'You are not logged in.');
-    }
-    const teams = await listTeams(c.var.options.db, user.id);
-    const staff = teams.some((t) => t.slug === c.var.options.staffTeam);
-    return c.json({
-      user: userJson(
-        user,
-        teams.find((t) => t.personal),
-      ),
-      flags: { ...user.flags, staff },
-    });
-  });
+      return c.json({}, 200);
+    },
+  );
+
+  // GET /www/user - the session call: user and flags, 403 (and cookies cleared) when logged out
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/www/user',
+      tags,
+      summary: 'Get the session',
+      description: 'Reads the session cookie; answers 403 and clears the cookies when it is missing or expired.',
+      responses: { 200: json(SessionReply), ...errors },
+    }),
+    async (c) => {
+      const visitor = await session.visitor(c.var.options, sessionToken(c));
+      if (!visitor) {
+        clearSessionCookies(c);
+        throw new DomainError('not_authenticated', 'You are not logged in.');
+      }
+      return c.json(await session.current(visitor), 200);
+    },
+  );
 
   return app;
 }

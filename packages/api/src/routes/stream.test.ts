@@ -1,4 +1,4 @@
-// The internal event stream (spec 7): a beacon's {topic, record} is validated, redacted (spec 3)
+// The internal event stream (docs/spec.md): a beacon's {topic, record} is validated, redacted
 // and stored; staff read every record of a topic, other users only their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, ORIGIN } from '../testing';

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('teams', () => {
-  it('validates team names with the two messages of spec 5', async () => {
+  it('validates team names with the two messages of docs/spec.md', async () => {
     const { token } = await t.signup('names@example.com');
     const empty = await t.call('POST', '/v1/teams', { token, body: { name: '   ' } });
     expect(empty.status).toBe(400);
@@ -43,7 +43,7 @@ describe('teams', () => {
     expect((await t.call('GET', '/teams/first-company', { token })).json.id).toBe(first.json.id);
   });
 
-  it('sorts by name then slug with the default team first (spec 3)', async () => {
+  it('sorts by name then slug with the default team first (docs/spec.md)', async () => {
     const { token } = await t.signup('sorter@example.com', 'Zed');
     await t.call('POST', '/v1/teams', { token, body: { name: 'beta', slug: 'beta-2' } });
     await t.call('POST', '/v1/teams', { token, body: { name: 'Alpha', slug: 'alpha-x' } });

@@ -1,33 +1,29 @@
-// Teams: list, read, create, rename or change slug, delete. Every read goes through membership.
+// Teams of the caller (services/teams.ts): parse, call, reply.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { createTeam, DomainError, deleteTeam, getTeamForUser, listTeams, updateTeam } from '@nimbus/db';
 import type { AppEnv } from '../context';
 import { body, errors, json, PaginationSchema } from '../schemas/common';
 import { TeamCreate, TeamIdParam, TeamPatch, TeamSchema } from '../schemas/teams';
-import { teamScope } from '../scope';
-import { page, teamJson } from '../serialize';
+import * as teams from '../services/teams';
 
 const TeamList = z.object({ teams: z.array(TeamSchema), pagination: PaginationSchema }).openapi('TeamList');
 const auth = [{ bearer: [] }];
+const tags = ['Teams'];
 
 export function teamRoutes() {
   const app = new OpenAPIHono<AppEnv>();
 
-  const list = async (c: { var: AppEnv['Variables'] }) => {
-    const teams = (await listTeams(c.var.options.db, c.var.user.id)).map((t) => teamJson(t, c.var.user.id));
-    return { teams, pagination: page(teams) };
-  };
-  // GET /v1/teams and /v2/teams - the caller's teams, default team first (spec 3)
+  // GET /v1/teams and /v2/teams - the caller's teams, default team first
   for (const path of ['/v1/teams', '/v2/teams']) {
     app.openapi(
       createRoute({
         method: 'get',
         path,
-        tags: ['Teams'],
+        tags,
+        summary: 'List your teams',
         security: auth,
         responses: { 200: json(TeamList), ...errors },
       }),
-      async (c) => c.json(await list(c), 200),
+      async (c) => c.json(await teams.list(c.var.ctx), 200),
     );
   }
 
@@ -37,15 +33,13 @@ export function teamRoutes() {
       createRoute({
         method: 'get',
         path,
-        tags: ['Teams'],
+        tags,
+        summary: 'Get a team',
         security: auth,
         request: { params: TeamIdParam },
         responses: { 200: json(TeamSchema), ...errors },
       }),
-      async (c) => {
-        const team = await getTeamForUser(c.var.options.db, c.var.user.id, c.req.valid('param').teamId);
-        return c.json(teamJson(team, c.var.user.id), 200);
-      },
+      async (c) => c.json(await teams.get(c.var.ctx, c.req.valid('param').teamId), 200),
     );
   }
 
@@ -54,16 +48,13 @@ export function teamRoutes() {
     createRoute({
       method: 'post',
       path: '/v1/teams',
-      tags: ['Teams'],
+      tags,
+      summary: 'Create a team',
       security: auth,
       request: body(TeamCreate),
       responses: { 200: json(TeamSchema), ...errors },
     }),
-    async (c) => {
-      if (c.var.token?.teamId) throw new DomainError('forbidden', 'A token limited to one team cannot create teams.');
-      const team = await createTeam(c.var.options.db, c.var.user.id, c.req.valid('json'));
-      return c.json(teamJson(team, c.var.user.id), 200);
-    },
+    async (c) => c.json(await teams.create(c.var.ctx, c.req.valid('json')), 200),
   );
 
   // PATCH /v2/teams/{teamId} - rename or change the slug (owners)
@@ -71,16 +62,13 @@ export function teamRoutes() {
     createRoute({
       method: 'patch',
       path: '/v2/teams/{teamId}',
-      tags: ['Teams'],
+      tags,
+      summary: 'Update a team',
       security: auth,
       request: { params: TeamIdParam, ...body(TeamPatch) },
       responses: { 200: json(TeamSchema), ...errors },
     }),
-    async (c) => {
-      const scope = await teamScope(c, c.req.valid('param').teamId, 'team:update');
-      const team = await updateTeam(c.var.options.db, scope.teamId, c.req.valid('json'));
-      return c.json(teamJson({ ...team, role: scope.role }, c.var.user.id), 200);
-    },
+    async (c) => c.json(await teams.update(c.var.ctx, c.req.valid('param').teamId, c.req.valid('json')), 200),
   );
 
   // DELETE /v1/teams/{teamId} - delete a team (owners)
@@ -88,16 +76,13 @@ export function teamRoutes() {
     createRoute({
       method: 'delete',
       path: '/v1/teams/{teamId}',
-      tags: ['Teams'],
+      tags,
+      summary: 'Delete a team',
       security: auth,
       request: { params: TeamIdParam },
       responses: { 200: json(z.object({ id: z.string() })), ...errors },
     }),
-    async (c) => {
-      const scope = await teamScope(c, c.req.valid('param').teamId, 'team:delete');
-      await deleteTeam(c.var.options.db, scope.teamId);
-      return c.json({ id: scope.teamId }, 200);
-    },
+    async (c) => c.json(await teams.remove(c.var.ctx, c.req.valid('param').teamId), 200),
   );
 
   return app;

@@ -1,13 +1,16 @@
-// API tokens of the authenticated user: list, create (shown once), read, revoke.
+// API tokens of the authenticated user (services/tokens.ts): parse, call, reply.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { createToken, getTeamForUser, getToken, listTokens, revokeToken } from '@nimbus/db';
 import type { AppEnv } from '../context';
-import { TokenCreate, TokenSchema } from '../schemas/accounts';
+import { TokenCreate, TokenIdParam, TokenSchema } from '../schemas/accounts';
 import { body, errors, json, PaginationSchema } from '../schemas/common';
-import { page, tokenJson } from '../serialize';
+import * as tokens from '../services/tokens';
 
 const auth = [{ bearer: [] }];
-const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const tags = ['Tokens'];
+const TokenList = z.object({ tokens: z.array(TokenSchema), pagination: PaginationSchema }).openapi('TokenList');
+const CreatedToken = z
+  .object({ token: TokenSchema, bearerToken: z.string().describe('The secret; shown in this reply only.') })
+  .openapi('CreatedToken');
 
 export function tokenRoutes() {
   const app = new OpenAPIHono<AppEnv>();
@@ -18,14 +21,12 @@ export function tokenRoutes() {
       createRoute({
         method: 'get',
         path,
-        tags: ['Tokens'],
+        tags,
+        summary: 'List your tokens',
         security: auth,
-        responses: { 200: json(z.object({ tokens: z.array(TokenSchema), pagination: PaginationSchema })), ...errors },
+        responses: { 200: json(TokenList), ...errors },
       }),
-      async (c) => {
-        const tokens = (await listTokens(c.var.options.db, c.var.user.id)).map(tokenJson);
-        return c.json({ tokens, pagination: page(tokens) }, 200);
-      },
+      async (c) => c.json(await tokens.list(c.var.ctx), 200),
     );
   }
 
@@ -34,25 +35,13 @@ export function tokenRoutes() {
     createRoute({
       method: 'post',
       path: '/v3/user/tokens',
-      tags: ['Tokens'],
+      tags,
+      summary: 'Create a token',
       security: auth,
       request: body(TokenCreate),
-      responses: { 200: json(z.object({ token: TokenSchema, bearerToken: z.string() })), ...errors },
+      responses: { 200: json(CreatedToken), ...errors },
     }),
-    async (c) => {
-      const input = c.req.valid('json');
-      const { db } = c.var.options;
-      const teamId = input.teamId
-        ? (await getTeamForUser(db, c.var.user.id, input.teamId)).id
-        : (c.var.token?.teamId ?? null);
-      const { token, bearerToken } = await createToken(db, {
-        userId: c.var.user.id,
-        name: input.name,
-        teamId,
-        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-      });
-      return c.json({ token: tokenJson(token), bearerToken }, 200);
-    },
+    async (c) => c.json(await tokens.create(c.var.ctx, c.req.valid('json')), 200),
   );
 
   // GET /v5/user/tokens/{id} - one token's metadata ("current" is the calling token)
@@ -60,15 +49,13 @@ export function tokenRoutes() {
     createRoute({
       method: 'get',
       path: '/v5/user/tokens/{id}',
-      tags: ['Tokens'],
+      tags,
+      summary: 'Get a token',
       security: auth,
-      request: { params: IdParam },
+      request: { params: TokenIdParam },
       responses: { 200: json(z.object({ token: TokenSchema })), ...errors },
     }),
-    async (c) => {
-      const id = c.req.valid('param').id === 'current' && c.var.token ? c.var.token.id : c.req.valid('param').id;
-      return c.json({ token: tokenJson(await getToken(c.var.options.db, c.var.user.id, id)) }, 200);
-    },
+    async (c) => c.json(await tokens.get(c.var.ctx, c.req.valid('param').id), 200),
   );
 
   // DELETE /v3/user/tokens/{id} - revoke a token
@@ -76,16 +63,13 @@ export function tokenRoutes() {
     createRoute({
       method: 'delete',
       path: '/v3/user/tokens/{id}',
-      tags: ['Tokens'],
+      tags,
+      summary: 'Revoke a token',
       security: auth,
-      request: { params: IdParam },
+      request: { params: TokenIdParam },
       responses: { 200: json(z.object({ tokenId: z.string() })), ...errors },
     }),
-    async (c) => {
-      const id = c.req.valid('param').id === 'current' && c.var.token ? c.var.token.id : c.req.valid('param').id;
-      await revokeToken(c.var.options.db, c.var.user.id, id);
-      return c.json({ tokenId: id }, 200);
-    },
+    async (c) => c.json(await tokens.revoke(c.var.ctx, c.req.valid('param').id), 200),
   );
 
   return app;

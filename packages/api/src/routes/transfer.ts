@@ -1,54 +1,38 @@
-// Project transfer between the caller's accounts (spec 7): one project or many, all or nothing.
-// The caller must be allowed to transfer in the source and to create projects in the destination.
+// Project transfer between the caller's accounts (services/transfer.ts): parse, call, reply. The
+// source is the team in scope (?teamId=), the destination is in the path.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { transferProjects } from '@nimbus/db';
 import type { AppEnv } from '../context';
-import { projectJson } from '../project-json';
 import { body, errors, json, ScopeQuery } from '../schemas/common';
-import { requirePermission, resolveScope, teamScope } from '../scope';
+import { ProjectSchema } from '../schemas/projects';
+import { transfer } from '../services/transfer';
 
 const auth = [{ bearer: [] }];
-const Reply = z
-  .object({ projects: z.array(z.object({ id: z.string(), name: z.string() }).passthrough()) })
-  .openapi('TransferReply');
+const tags = ['Projects'];
+const Reply = z.object({ projects: z.array(ProjectSchema) }).openapi('TransferReply');
 const Bulk = z
   .object({ projectIds: z.array(z.string()).min(1).describe('Projects of the source account to move.') })
   .openapi('BulkTransfer');
-const TeamParam = z.object({ teamId: z.string().openapi({ param: { name: 'teamId', in: 'path' } }) });
+const param = (name: string) => z.string().openapi({ param: { name, in: 'path' } });
+const TeamParam = z.object({ teamId: param('teamId').describe('The destination team, by id or slug.') });
 
 export function transferRoutes() {
   const app = new OpenAPIHono<AppEnv>();
 
-  async function transfer(
-    c: Parameters<Parameters<typeof app.openapi>[1]>[0],
-    projectIds: string[],
-    destination: string,
-  ) {
-    const source = await resolveScope(c);
-    requirePermission(source, 'project:transfer');
-    const target = await teamScope(c, destination, 'project:create');
-    const moved = await transferProjects(c.var.options.db, {
-      fromTeamId: source.teamId,
-      toTeamId: target.teamId,
-      projectIds,
-    });
-    return c.json({ projects: moved.map((p) => projectJson(p)) }, 200);
-  }
-
-  // POST /v1/projects/{id}/transfer/{teamId} - move one project (source scope: ?teamId=)
+  // POST /v1/projects/{id}/transfer/{teamId} - move one project
   app.openapi(
     createRoute({
       method: 'post',
       path: '/v1/projects/{id}/transfer/{teamId}',
-      tags: ['Projects'],
+      tags,
+      summary: 'Transfer a project',
       security: auth,
-      request: {
-        query: ScopeQuery,
-        params: TeamParam.extend({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
-      },
+      request: { query: ScopeQuery, params: TeamParam.extend({ id: param('id') }) },
       responses: { 200: json(Reply), ...errors },
     }),
-    async (c) => transfer(c, [c.req.valid('param').id], c.req.valid('param').teamId),
+    async (c) => {
+      const { id, teamId } = c.req.valid('param');
+      return c.json(await transfer(c.var.ctx, [id], teamId), 200);
+    },
   );
 
   // POST /v1/projects/transfer/bulk/{teamId} - move many projects at once, all or nothing
@@ -56,12 +40,13 @@ export function transferRoutes() {
     createRoute({
       method: 'post',
       path: '/v1/projects/transfer/bulk/{teamId}',
-      tags: ['Projects'],
+      tags,
+      summary: 'Transfer projects in bulk',
       security: auth,
       request: { query: ScopeQuery, params: TeamParam, ...body(Bulk) },
       responses: { 200: json(Reply), ...errors },
     }),
-    async (c) => transfer(c, c.req.valid('json').projectIds, c.req.valid('param').teamId),
+    async (c) => c.json(await transfer(c.var.ctx, c.req.valid('json').projectIds, c.req.valid('param').teamId), 200),
   );
 
   return app;

@@ -1,13 +1,13 @@
-// The authenticated user (`/v2/user`): who am I, rename, choose the default team.
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { getUser, listTeams, setDefaultTeam, updateUser } from '@nimbus/db';
+// The authenticated user (`/v2/user`, services/user.ts): parse, call, reply.
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { setScopeCookie } from '../cookies';
-import { UserPatch, UserSchema } from '../schemas/accounts';
+import { UserPatch, UserReply } from '../schemas/accounts';
 import { body, errors, json } from '../schemas/common';
-import { userJson } from '../serialize';
+import * as user from '../services/user';
 
-const UserReply = z.object({ user: UserSchema }).openapi('UserReply');
+const auth = [{ bearer: [] }];
+const tags = ['User'];
 
 export function userRoutes() {
   const app = new OpenAPIHono<AppEnv>();
@@ -17,53 +17,29 @@ export function userRoutes() {
     createRoute({
       method: 'get',
       path: '/v2/user',
-      tags: ['User'],
-      security: [{ bearer: [] }],
+      tags,
+      summary: 'Get the authenticated user',
+      security: auth,
       responses: { 200: json(UserReply), ...errors },
     }),
-    async (c) => {
-      const teams = await listTeams(c.var.options.db, c.var.user.id);
-      return c.json(
-        {
-          user: userJson(
-            c.var.user,
-            teams.find((t) => t.personal),
-          ),
-        },
-        200,
-      );
-    },
+    async (c) => c.json(await user.get(c.var.ctx), 200),
   );
 
-  // PATCH /v2/user - change name or default team
+  // PATCH /v2/user - change name or default team; a browser also keeps the new team as its scope
   app.openapi(
     createRoute({
       method: 'patch',
       path: '/v2/user',
-      tags: ['User'],
-      security: [{ bearer: [] }],
+      tags,
+      summary: 'Update the authenticated user',
+      security: auth,
       request: body(UserPatch),
       responses: { 200: json(UserReply), ...errors },
     }),
     async (c) => {
-      const { db } = c.var.options;
-      const input = c.req.valid('json');
-      const id = c.var.user.id;
-      if (input.name !== undefined) await updateUser(db, id, { name: input.name });
-      if (input.defaultTeamId) {
-        const team = await setDefaultTeam(db, id, input.defaultTeamId);
-        if (c.var.via === 'session') setScopeCookie(c, team.slug);
-      }
-      const teams = await listTeams(db, id);
-      return c.json(
-        {
-          user: userJson(
-            await getUser(db, id),
-            teams.find((t) => t.personal),
-          ),
-        },
-        200,
-      );
+      const { scopeSlug, ...reply } = await user.update(c.var.ctx, c.req.valid('json'));
+      if (scopeSlug && c.var.via === 'session') setScopeCookie(c, scopeSlug);
+      return c.json(reply, 200);
     },
   );
 

@@ -1,5 +1,22 @@
-// Request and response schemas of users, sessions and tokens; they validate input and document the API.
+// Request and response schemas of users, sessions, tokens and device logins; they validate input
+// and document the API. Replies are the shapes Vercel's clients expect (docs/vercel-compatibility.md).
 import { z } from '@hono/zod-openapi';
+
+const ms = z.number().describe('Milliseconds since the epoch.');
+const flags = z.record(z.string(), z.boolean());
+
+export const BillingSchema = z
+  .object({
+    plan: z.enum(['hobby', 'pro', 'enterprise']),
+    period: z.null(),
+    trial: z.object({ start: ms.nullable(), end: ms.nullable() }).nullable().describe('The Pro trial, while it runs.'),
+    cancelation: z.null(),
+    addons: z.null(),
+    status: z.enum(['active', 'trialing']),
+    platform: z.enum(['stripe', 'stripe_test']),
+    planIteration: z.string(),
+  })
+  .openapi('Billing');
 
 export const UserSchema = z
   .object({
@@ -8,12 +25,25 @@ export const UserSchema = z
     email: z.string(),
     name: z.string().nullable(),
     username: z.string(),
+    avatar: z.string().describe('Path of the generated avatar.'),
     defaultTeamId: z.string().nullable(),
     version: z.literal('northstar'),
-    createdAt: z.number(),
+    createdAt: ms,
+    date: ms.nullable(),
+    softBlock: z.null(),
+    billing: BillingSchema.nullable().describe('Billing of the personal account.'),
+    resourceConfig: z.object({}),
+    stagingPrefix: z.string(),
+    hasTrialAvailable: z.boolean(),
+    flags,
   })
-  .passthrough()
   .openapi('User');
+
+export const UserReply = z.object({ user: UserSchema }).openapi('UserReply');
+
+export const SessionReply = z
+  .object({ user: UserSchema, flags: flags.describe('Feature flags; `staff` for members of the staff team.') })
+  .openapi('Session');
 
 export const RegistrationBody = z
   .object({
@@ -32,16 +62,25 @@ export const UserPatch = z
   })
   .openapi('UserPatch');
 
+const TokenScope = z.union([
+  z.object({ type: z.literal('team'), teamId: z.string(), origin: z.string(), createdAt: ms }),
+  z.object({ type: z.literal('user'), origin: z.string(), createdAt: ms }),
+]);
+
 export const TokenSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    type: z.string(),
-    origin: z.string(),
-    createdAt: z.number(),
-    activeAt: z.number(),
+    type: z.literal('oauth2-token'),
+    origin: z.string().describe('manual, or device for tokens made by `nimbus login`.'),
+    prefix: z.string().describe('The first characters of the bearer value, to recognise it.'),
+    scopes: z.array(TokenScope),
+    expiresAt: ms.optional(),
+    activeAt: ms,
+    lastUsedAt: ms.nullable(),
+    createdAt: ms,
+    teamId: z.string().nullable().describe('The one team the token may act for; null for all of yours.'),
   })
-  .passthrough()
   .openapi('AuthToken');
 
 export const TokenCreate = z
@@ -51,3 +90,7 @@ export const TokenCreate = z
     teamId: z.string().optional().describe('Limit the token to this team.'),
   })
   .openapi('TokenCreate');
+
+export const TokenIdParam = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'A token id, or "current".' }),
+});

@@ -1,4 +1,4 @@
-// The search analytics event of spec 3, in the body shape the search-insights client sends
+// The search analytics event (docs/spec.md), in the body shape the search-insights client sends
 // (`POST /1/events`, body {events}, app id and key as query parameters).
 import { z } from '@hono/zod-openapi';
 

@@ -1,16 +1,38 @@
-// Request and response schemas of teams and members.
+// Request and response schemas of teams, members, invitations and plan changes.
 import { z } from '@hono/zod-openapi';
 import { ROLES } from '@nimbus/core';
+import { BillingSchema } from './accounts';
+
+const ms = z.number().describe('Milliseconds since the epoch.');
+const role = z.enum(ROLES);
 
 export const TeamSchema = z
   .object({
     id: z.string(),
     slug: z.string(),
     name: z.string().nullable(),
-    createdAt: z.number(),
-    personal: z.boolean(),
+    avatar: z.null(),
+    description: z.null(),
+    personal: z.boolean().describe('The account every user gets; it cannot have other members.'),
+    createdAt: ms,
+    updatedAt: ms,
+    created: z.string().describe('createdAt as an ISO date.'),
+    creatorId: z.string(),
+    stagingPrefix: z.string(),
+    flags: z.record(z.string(), z.boolean()),
+    billing: BillingSchema,
+    membership: z
+      .object({
+        role,
+        confirmed: z.boolean(),
+        accessRequestedAt: z.null(),
+        created: ms,
+        createdAt: ms,
+        uid: z.string(),
+      })
+      .optional()
+      .describe("The caller's membership."),
   })
-  .passthrough()
   .openapi('Team');
 
 export const TeamCreate = z
@@ -22,7 +44,9 @@ export const TeamCreate = z
 
 export const TeamPatch = z.object({ name: z.string().optional(), slug: z.string().optional() }).openapi('TeamPatch');
 
-export const TeamIdParam = z.object({ teamId: z.string().openapi({ param: { name: 'teamId', in: 'path' } }) });
+export const TeamIdParam = z.object({
+  teamId: z.string().openapi({ param: { name: 'teamId', in: 'path' }, description: 'Team id or slug.' }),
+});
 
 export const MemberSchema = z
   .object({
@@ -30,14 +54,71 @@ export const MemberSchema = z
     email: z.string(),
     username: z.string(),
     name: z.string().nullable(),
-    role: z.enum(ROLES),
-    createdAt: z.number(),
+    role,
+    createdAt: ms.describe('When they joined.'),
+    confirmed: z.literal(true),
   })
   .openapi('TeamMember');
 export type Member = z.infer<typeof MemberSchema>;
 
+export const InvitationSchema = z
+  .object({ id: z.string(), email: z.string(), role, createdAt: ms, expiresAt: ms })
+  .openapi('Invitation');
+
+export const InvitationPreview = z
+  .object({
+    email: z.string(),
+    role,
+    team: z.object({ id: z.string(), slug: z.string(), name: z.string().nullable() }),
+  })
+  .openapi('InvitationPreview');
+
+export const InviteReply = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role,
+    link: z.string().describe('The accept link; anyone holding it can join as this e-mail.'),
+    delivered: z.boolean().describe('false when no SMTP server is configured: the mail waits in the outbox.'),
+  })
+  .openapi('InviteReply');
+
+export const OutboxMessage = z
+  .object({
+    id: z.string(),
+    teamId: z.string().nullable(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    link: z.string().nullable(),
+    createdAt: ms,
+    sentAt: ms.nullable(),
+  })
+  .openapi('OutboxMessage');
+
 export const InviteBody = z
-  .object({ email: z.string().describe('Who to invite.'), role: z.enum(ROLES).default('MEMBER') })
+  .object({ email: z.string().describe('Who to invite.'), role: role.default('MEMBER') })
   .openapi('Invite');
 
-export const RoleBody = z.object({ role: z.enum(ROLES) }).openapi('RoleChange');
+export const RoleBody = z.object({ role }).openapi('RoleChange');
+
+export const PlanChange = z
+  .object({
+    plan: z
+      .enum(['hobby', 'pro', 'enterprise'])
+      .describe('The plan to move to; hobby → pro starts a 14-day trial once per team.'),
+  })
+  .openapi('PlanChange');
+
+export const PlanChangeReply = z
+  .object({
+    team: TeamSchema,
+    priorPlan: z.enum(['hobby', 'pro', 'enterprise']),
+    newPlan: z.enum(['hobby', 'pro', 'enterprise']),
+    conversionType: z.enum(['trial', 'paid', 'downgrade']),
+  })
+  .openapi('PlanChangeReply');
+
+export const BillingReply = z
+  .object({ billing: BillingSchema, testMode: z.boolean().describe('Payments go to the Stripe test platform.') })
+  .openapi('BillingReply');

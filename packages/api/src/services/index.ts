@@ -1,3 +1,20 @@
 // The service layer: what the API's routes and the dashboard's server components both call.
 export * from './context';
+export * as admin from './admin';
+export * as aliases from './aliases';
+export * as billing from './billing';
+export * as deploymentEvents from './deployment-events';
+export * as deployments from './deployments';
+export * as device from './device';
+export * as env from './env';
+export * as files from './files';
+export * as insights from './insights';
+export * as leads from './leads';
+export * as members from './members';
 export * as projects from './projects';
+export * as session from './session';
+export * as stream from './stream';
+export * as teams from './teams';
+export * as tokens from './tokens';
+export * as transfer from './transfer';
+export * as user from './user';

@@ -2,27 +2,34 @@
 // the invited person join; logged-out visitors see the same and log in (or sign up) first, coming
 // back here to accept.
 
-import type { Role } from '@nimbus/core';
+import { DomainError } from '@nimbus/db';
 import { buttonClass, Card } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { authHref } from '@/components/dashboard/auth/next-param';
 import { AcceptInvitation } from '@/components/dashboard/invite/accept-invitation';
 import { ROLE_LABELS } from '@/components/dashboard/team/role-options';
-import { serverApi } from '@/lib/runtime';
+import { members } from '@/lib/data';
+import { runtime } from '@/lib/runtime';
 import { getSession, getTeams, homePath } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Join a team' };
 
-type Invitation = { email: string; role: Role; team: { id: string; slug: string; name: string | null } };
-type Failure = { error: { message: string } };
+/** The invitation, or why it cannot be used (expired, used, unknown) in words the visitor can act on. */
+async function preview(secret: string) {
+  try {
+    return { invitation: await members.preview(runtime().apiOptions, secret), problem: null };
+  } catch (error) {
+    if (error instanceof DomainError) return { invitation: null, problem: error.message };
+    throw error;
+  }
+}
 
 export default async function InvitePage({ params }: { params: Promise<{ secret: string }> }) {
   const session = await getSession();
   const { secret } = await params;
   const here = `/invite/${encodeURIComponent(secret)}`;
-  const { status, data } = await serverApi<Invitation | Failure>(`/v1/invitations/${encodeURIComponent(secret)}`);
-  const invitation = status === 200 ? (data as Invitation) : null;
+  const { invitation, problem } = await preview(secret);
   const teamName = invitation ? (invitation.team.name ?? invitation.team.slug) : '';
   return (
     <main id="main" className="mx-auto flex w-full max-w-lg flex-col gap-6 px-4 py-16 sm:px-6">
@@ -59,10 +66,7 @@ export default async function InvitePage({ params }: { params: Promise<{ secret:
       ) : (
         <Card
           title="This invitation cannot be used"
-          description={
-            (data as Failure | null)?.error?.message ??
-            'This invitation link is invalid, expired or already used. Ask for a new one.'
-          }
+          description={problem}
           footer={
             <>
               <span>Invitations expire after 7 days.</span>

@@ -1,6 +1,5 @@
 // /{team}/~/settings/members: members with their roles, invitations, and leaving the team.
 
-import type { InvitationJson, Member } from '@nimbus/api';
 import { can } from '@nimbus/core';
 import type { Metadata } from 'next';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
@@ -8,7 +7,8 @@ import { InvitationList } from '@/components/dashboard/team/invitation-list';
 import { InviteForm } from '@/components/dashboard/team/invite-form';
 import { MemberList } from '@/components/dashboard/team/member-list';
 import { PersonalNoMembers } from '@/components/dashboard/team/personal-no-members';
-import { getSession, getTeam, getTeams, loadOrThrow } from '@/lib/session';
+import { members, teamContext } from '@/lib/data';
+import { getSession, getTeam, getTeams } from '@/lib/session';
 
 type Props = { params: Promise<{ team: string }> };
 
@@ -22,9 +22,10 @@ export default async function TeamMembersPage({ params }: Props) {
   const [team, teams] = await Promise.all([getTeam((await params).team), getTeams()]);
   if (team.personal) return <PersonalNoMembers />;
   const role = team.membership?.role ?? 'VIEWER';
-  const [{ members }, { invitations }] = await Promise.all([
-    loadOrThrow<{ members: Member[] }>(`/v3/teams/${team.id}/members`),
-    loadOrThrow<{ invitations: InvitationJson[] }>(`/v1/teams/${team.id}/invitations`),
+  const ctx = await teamContext(team.id);
+  const [{ members: people }, { invitations }] = await Promise.all([
+    members.list(ctx, team.id),
+    members.invitations(ctx, team.id),
   ]);
   const personal = teams.find((t) => t.personal);
   return (
@@ -32,7 +33,7 @@ export default async function TeamMembersPage({ params }: Props) {
       {can(role, 'members:invite') && <InviteForm teamId={team.id} />}
       <MemberList
         teamId={team.id}
-        members={members}
+        members={people}
         role={role}
         userId={session.user.id}
         afterLeave={`/${personal?.slug ?? session.user.username}`}

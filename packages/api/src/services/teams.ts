@@ -1,0 +1,52 @@
+// Teams of the caller: list, read by id or slug, create, rename or change the slug, delete.
+// Every read goes through membership: a team you are not in is "not found", never "forbidden".
+import type { z } from '@hono/zod-openapi';
+import * as db from '@nimbus/db';
+import type { TeamCreate, TeamPatch } from '../schemas/teams';
+import { page, teamJson } from '../serialize';
+import { authorize, forTeam, requirePermission, type ServiceContext } from './context';
+
+const listed = new WeakMap<ServiceContext, Promise<db.TeamWithRole[]>>();
+
+/**
+ * The caller's teams, default team first, read once per context: one dashboard render asks for
+ * them for the session, the header and the page. Calls that change teams read them afresh.
+ */
+export function teamsOf(ctx: ServiceContext): Promise<db.TeamWithRole[]> {
+  let teams = listed.get(ctx);
+  if (!teams) {
+    teams = db.listTeams(ctx.db, ctx.actor.user.id);
+    listed.set(ctx, teams);
+  }
+  return teams;
+}
+
+export async function list(ctx: ServiceContext) {
+  const teams = (await teamsOf(ctx)).map((t) => teamJson(t, ctx.actor.user.id));
+  return { teams, pagination: page(teams) };
+}
+
+export async function get(ctx: ServiceContext, idOrSlug: string) {
+  const team = await db.getTeamForUser(ctx.db, ctx.actor.user.id, idOrSlug);
+  requirePermission({ teamId: team.id, slug: team.slug, role: team.role, personal: team.personal }, 'team:read');
+  return teamJson(team, ctx.actor.user.id);
+}
+
+/** The caller becomes the owner of the new team. */
+export async function create(ctx: ServiceContext, input: z.infer<typeof TeamCreate>) {
+  if (ctx.actor.token?.teamId)
+    throw new db.DomainError('forbidden', 'A token limited to one team cannot create teams.');
+  return teamJson(await db.createTeam(ctx.db, ctx.actor.user.id, input), ctx.actor.user.id);
+}
+
+export async function update(ctx: ServiceContext, idOrSlug: string, input: z.infer<typeof TeamPatch>) {
+  const scope = await authorize(forTeam(ctx, idOrSlug), 'team:update');
+  const team = await db.updateTeam(ctx.db, scope.teamId, input);
+  return teamJson({ ...team, role: scope.role }, ctx.actor.user.id);
+}
+
+export async function remove(ctx: ServiceContext, idOrSlug: string) {
+  const scope = await authorize(forTeam(ctx, idOrSlug), 'team:delete');
+  await db.deleteTeam(ctx.db, scope.teamId);
+  return { id: scope.teamId };
+}
