@@ -14,7 +14,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fetchBytes, freePort, type WrkOptions, type WrkResult, wrk } from './net';
+import { fetchBytes, freePort, type WrkOptions, type WrkResult, wrk } from '../lib/net';
 import { type Running, startEdgeCluster, startEdgeServer, startFloorServer, startNginx } from './servers';
 
 const { values } = parseArgs({

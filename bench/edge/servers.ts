@@ -19,7 +19,7 @@ import { newId, openDatabase, schema } from '@nimbus/db';
 import { createEdge, createLocalStore, type FileStore, sha1 } from '@nimbus/engine';
 import { lookup } from 'mime-types';
 import { classify } from '../../apps/web/server/dispatch';
-import { waitForPort } from './net';
+import { waitForPort } from '../lib/net';
 
 /** A server under test: the Host header it answers to, the CPU time its process has used, and how to stop it. */
 export interface Running {

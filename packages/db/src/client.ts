@@ -3,7 +3,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { countQuery, queryLogger } from './query-log';
 import * as schema from './schema';
+
+export { countingQueries, type QueryTally } from './query-log';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -31,10 +34,14 @@ export interface OpenOptions {
   migrate?: boolean;
   /** PostgreSQL connections of this process (NIMBUS_DB_POOL, read by the server's configuration). */
   poolSize?: number;
+  /** Count queries per request for `countingQueries` (benches, debugging); off by default. */
+  countQueries?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options);
+  const database = options.url
+    ? await openPostgres(options.url, options.poolSize, options.countQueries)
+    : await openPglite(options);
   if (options.migrate !== false) await migrateDatabase(database);
   return database;
 }
@@ -48,23 +55,29 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     loadDataDir: options.loadDataDir,
   });
   return {
-    db: drizzle(client, { schema }) as unknown as Db,
+    db: drizzle(client, { schema, logger: queryLogger(!!options.countQueries) }) as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
-    execute: async (sql, params) => ({ rows: (await client.query(sql, params)).rows as Record<string, unknown>[] }),
+    execute: async (sql, params) => {
+      if (options.countQueries) countQuery();
+      return { rows: (await client.query(sql, params)).rows as Record<string, unknown>[] };
+    },
     dump: () => client.dumpDataDir('gzip'),
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres(url: string, poolSize = 10, countQueries = false): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   return {
-    db: drizzle(pool, { schema }) as unknown as Db,
+    db: drizzle(pool, { schema, logger: queryLogger(countQueries) }) as unknown as Db,
     kind: 'postgres',
     close: () => pool.end(),
-    execute: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+    execute: async (sql, params) => {
+      if (countQueries) countQuery();
+      return { rows: (await pool.query(sql, params)).rows };
+    },
     async withSession(fn) {
       const client = await pool.connect();
       try {

@@ -2,13 +2,15 @@
 
 import { isReservedSlug, slugify } from '@nimbus/core';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { cachedAuth } from '../auth-cache';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString, sha256 } from '../ids';
 import { memberships, rateLimits, sessions, teams, users } from '../schema';
 
 export type User = typeof users.$inferSelect;
+type Team = typeof teams.$inferSelect;
 
 const SESSION_DAYS = 30;
 // argon2id with the library's defaults (m=19 MiB, t=2): OWASP's recommended floor.
@@ -81,13 +83,29 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
   return { token, expiresAt };
 }
 
+/** The user of a session cookie, or null when unknown or expired; kept briefly like tokens (auth-cache.ts). */
 export async function userForSession(db: Db, token: string): Promise<User | null> {
-  const [row] = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
-  return row?.user ?? null;
+  const row = await cachedAuth(db, `session:${sha256(token)}`, async () => {
+    const [found] = await db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sha256(token)));
+    return found ?? null;
+  });
+  return row && row.expiresAt.getTime() > Date.now() ? row.user : null;
+}
+
+/** The user's personal team (named after them, it carries their plan), kept briefly like tokens. */
+export async function personalTeam(db: Db, userId: string): Promise<Team | null> {
+  return cachedAuth(db, `personal:${userId}`, async () => {
+    const [row] = await db
+      .select({ team: teams })
+      .from(memberships)
+      .innerJoin(teams, eq(teams.id, memberships.teamId))
+      .where(and(eq(memberships.userId, userId), eq(teams.personal, true)));
+    return row?.team ?? null;
+  });
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

@@ -1,12 +1,15 @@
 // API tokens: `nmb_` + 40 characters of [A-Za-z0-9], shown once and stored as SHA-256.
 import { and, desc, eq } from 'drizzle-orm';
+import { cachedAuth } from '../auth-cache';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString, sha256 } from '../ids';
 import { tokens, users } from '../schema';
+import type { User } from './accounts';
 
 export type Token = typeof tokens.$inferSelect;
 export const TOKEN_PREFIX = 'nmb_';
+const LAST_USED_EVERY_MS = 60_000;
 
 export async function createToken(
   db: Db,
@@ -55,18 +58,27 @@ export async function revokeToken(db: Db, userId: string, id: string): Promise<v
   if (!deleted.length) throw notFound('The token');
 }
 
-/** The user and token behind a bearer value, or null when unknown or expired. */
-export async function authenticateToken(db: Db, bearer: string) {
+/**
+ * The user and token behind a bearer value, or null when unknown or expired. One query joins the
+ * token to its user, and its answer is kept briefly (auth-cache.ts gives the bounds), so a client
+ * calling in a loop costs no query per call.
+ */
+export async function authenticateToken(db: Db, bearer: string): Promise<{ token: Token; user: User } | null> {
   if (!/^[A-Za-z0-9_]+$/.test(bearer)) return null;
-  const [row] = await db
-    .select({ token: tokens, user: users })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .where(eq(tokens.tokenHash, sha256(bearer)));
+  const hash = sha256(bearer);
+  const row = await cachedAuth(db, `token:${hash}`, async () => {
+    const [found] = await db
+      .select({ token: tokens, user: users })
+      .from(tokens)
+      .innerJoin(users, eq(users.id, tokens.userId))
+      .where(eq(tokens.tokenHash, hash));
+    // Last use is written at most once a minute per token: reads stay reads. The lookup is shared by
+    // every request that missed the cache together, so they write it once.
+    if (found && (!found.token.lastUsedAt || Date.now() - found.token.lastUsedAt.getTime() > LAST_USED_EVERY_MS)) {
+      await db.update(tokens).set({ lastUsedAt: new Date() }).where(eq(tokens.id, found.token.id));
+    }
+    return found ?? null;
+  });
   if (!row || (row.token.expiresAt && row.token.expiresAt.getTime() <= Date.now())) return null;
-  // Touch at most once a minute to keep reads cheap.
-  if (!row.token.lastUsedAt || Date.now() - row.token.lastUsedAt.getTime() > 60_000) {
-    await db.update(tokens).set({ lastUsedAt: new Date() }).where(eq(tokens.id, row.token.id));
-  }
   return row;
 }
