@@ -139,6 +139,14 @@ describe('nimbus deploy and deployments', () => {
     expect(result.stderr).toContain('compiling');
     expect(result.stderr).toContain('Error: Build failed: Command "echo compiling && exit 3" exited with 3.');
   });
+
+  it('names the project from the folder by the rule the dashboard uses (projectNameFrom in @nimbus/core)', async () => {
+    const folder = path.join(user.home, 'Café---Site');
+    await writeFiles(folder, { 'index.html': 'accents' });
+    const result = await user.run(['deploy', folder, '--yes']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Created project ada/cafe-site');
+  });
 });
 
 describe('nimbus env', () => {

@@ -2,14 +2,13 @@
 // server to decrypt them and writes a dotenv file readable only by you.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ENV_TARGETS as TARGETS } from '@nimbus/core/src/deployments';
 import type { Command } from 'commander';
 import { CliError } from './errors';
 import { type LinkedProject, requireLinkedProject } from './link';
 import { ago, info, out, printJson, printTable } from './output';
 import { readValue } from './prompt';
 import { authedSession, type Session } from './session';
-
-const TARGETS = ['production', 'preview', 'development'] as const;
 
 interface EnvVar {
   id: string;

@@ -2,10 +2,9 @@
 // for its final state. The fetch helper reads whole bodies, so the stream uses fetch directly and
 // turns a failed response into the same ApiError through the client's error rules.
 import { errorFromResponse, transportError } from '@nimbus/client/src/api-error';
+import { isTerminalState } from '@nimbus/core/src/deployments';
 import type { Session } from './session';
 import type { DeploymentReply } from './upload';
-
-const TERMINAL_STATES = ['READY', 'ERROR', 'CANCELED'];
 
 interface EventLine {
   type?: string;
@@ -77,7 +76,7 @@ export async function waitForFinalState(
     const deployment = await session.fetch<DeploymentReply>(`/v13/deployments/${encodeURIComponent(deploymentId)}`, {
       query: { teamId },
     });
-    if (TERMINAL_STATES.includes(deployment.readyState)) return deployment;
+    if (isTerminalState(deployment.readyState)) return deployment;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

@@ -4,6 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '@nimbus/client';
+import { projectNameFrom } from '@nimbus/core/src/deployments';
 import { CliError } from './errors';
 import { err, info } from './output';
 import { ask } from './prompt';
@@ -29,17 +30,6 @@ export async function readLink(dir: string): Promise<Link | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
   }
   throw new CliError(`${linkFile(dir)} is not a valid link. Delete the .nimbus folder and deploy again to link anew.`);
-}
-
-/** A project name from a folder name: lower case, runs of other characters turned into "-". */
-function projectNameFrom(folder: string): string {
-  return (
-    folder
-      .toLowerCase()
-      .replace(/[^a-z0-9._-]+/g, '-')
-      .replace(/^[-.]+|[-.]+$/g, '')
-      .slice(0, 100) || 'project'
-  );
 }
 
 async function teamSlugOf(session: Session, teamId: string | undefined): Promise<{ id: string; slug: string }> {

@@ -1,5 +1,6 @@
 // Terminal output: colour only on a TTY (per stream, NO_COLOR and FORCE_COLOR honoured), human
 // status on stderr so stdout stays clean for results, tables for people and --json for programs.
+import type { DeploymentState } from '@nimbus/core/src/deployments';
 import { createColors } from 'picocolors';
 
 type Stream = NodeJS.WriteStream;
@@ -65,12 +66,13 @@ export function ago(ms: number | null | undefined, now = Date.now()): string {
   return `${Math.floor(s / 86_400)}d ago`;
 }
 
-const STATE_COLORS: Record<string, (s: string) => string> = {
+// Every state has a colour; the server may add states an older CLI prints plain.
+const STATE_COLORS: Partial<Record<string, (s: string) => string>> = {
   READY: out.green,
   ERROR: out.red,
   CANCELED: out.gray,
   BUILDING: out.yellow,
   QUEUED: out.yellow,
-};
+} satisfies Record<DeploymentState, (s: string) => string>;
 
 export const stateLabel = (state: string) => (STATE_COLORS[state] ?? ((s: string) => s))(state);

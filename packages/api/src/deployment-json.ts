@@ -58,7 +58,7 @@ export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: stri
     creator: { uid: d.creatorId ?? '', username: (d.creatorId && ctx.usernames?.get(d.creatorId)) || '' },
     projectSettings: { ...d.projectSettings },
     framework: d.framework,
-    lambdas: [],
+    lambdas: [] as unknown[],
     routes: null,
     gitRepo: null,
     buildSkipped: false,

@@ -1,7 +1,8 @@
 // Follows a deployment's build log for the NDJSON and server-sent-event streams: every row after
 // `afterId`, then (with follow) new rows as they are written, ending with the final state once the
 // deployment is READY, ERROR or CANCELED. Polls the database, so it works whichever process builds.
-import { type Db, deploymentState, type LogLine, logsAfter, TERMINAL_STATES } from '@nimbus/db';
+import { isTerminalState } from '@nimbus/core';
+import { type Db, deploymentState, type LogLine, logsAfter } from '@nimbus/db';
 
 export type LogEvent = { kind: 'log'; line: LogLine } | { kind: 'state'; state: string };
 
@@ -23,7 +24,7 @@ export async function* followLog(
     }
     if (rows.length) continue;
     if (!opts.follow) return;
-    if (state === null || TERMINAL_STATES.includes(state)) {
+    if (state === null || isTerminalState(state)) {
       if (state) yield { kind: 'state', state };
       return;
     }

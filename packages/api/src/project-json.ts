@@ -24,7 +24,7 @@ export function projectJson(project: Project, deployments: ProjectDeployments = 
     devCommand: project.devCommand,
     nodeVersion: project.nodeVersion,
     directoryListing: false,
-    alias: [],
+    alias: [] as string[],
     latestDeployments: deployments.latest ? [deployments.latest] : [],
     targets: { ...(deployments.production ? { production: deployments.production } : {}) } as {
       production?: ProjectDeployment;

@@ -139,6 +139,41 @@ describe('POST /v13/deployments', () => {
     expect(noFiles.json.error.message).toMatch(/^files/);
   });
 
+  it.each([
+    [{ target: 'staging' }, /^target: "staging" is not a target: use production or preview/],
+    [{ projectSettings: { framework: 'rails' } }, /^projectSettings\.framework: "rails" is not a framework.*nextjs/],
+    [{ projectSettings: { outputDirectory: '../up' } }, /^projectSettings\.outputDirectory: must be a relative folder/],
+  ])('answers 400 for %j, naming what is accepted, and creates nothing', async (extra, message) => {
+    const files = [{ file: 'index.html', data: 'x' }];
+    const res = await t.call('POST', '/v13/deployments', { token, body: { name: 'vocab-site', files, ...extra } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: 'bad_request', message: expect.stringMatching(message) });
+    expect((await t.call('GET', '/v9/projects/vocab-site', { token })).status).toBe(404);
+  });
+
+  it('accepts a framework slug of the vercel CLI that Nimbus builds generically, and empty settings', async () => {
+    const res = await t.call('POST', '/v13/deployments', {
+      token,
+      body: {
+        name: 'gatsby-site',
+        target: null,
+        files: [{ file: 'index.html', data: 'x' }],
+        projectSettings: { framework: 'gatsby', buildCommand: '', outputDirectory: null },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ target: null, projectSettings: { framework: 'gatsby' } });
+    expect(res.json.projectSettings).not.toHaveProperty('buildCommand');
+  });
+
+  it('lists by state and answers 400 for a state that does not exist', async () => {
+    const ok = await t.call('GET', '/v6/deployments?state=ready,error', { token });
+    expect(ok.status).toBe(200);
+    const bad = await t.call('GET', '/v6/deployments?state=READY,DONE', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toBe('state: "DONE" is not a state: use QUEUED, BUILDING, READY, ERROR, CANCELED.');
+  });
+
   it('serves public/ when it exists and never publishes vercel.json or node_modules from a static root', async () => {
     const withPublic = await t.deploy(
       token,
@@ -217,6 +252,15 @@ describe('OpenAPI document', () => {
       '/file-tree',
     ]) {
       expect(doc.paths[p], p).toBeDefined();
+      for (const op of Object.values(doc.paths[p]) as { summary?: string }[]) expect(op.summary, p).toBeTruthy();
     }
+  });
+
+  it('describes every field of a deployment reply, and the accepted targets of a request', async () => {
+    const doc = await (await t.app.request('http://localhost:3000/openapi.json')).json();
+    const reply = await t.deploy(token, { 'index.html': 'described' }, { name: 'described-site' });
+    const documented = Object.keys(doc.components.schemas.Deployment.properties);
+    expect(Object.keys(reply.json).filter((k) => !documented.includes(k))).toEqual([]);
+    expect(doc.components.schemas.DeploymentCreate.properties.target.enum).toEqual(['production', 'preview', null]);
   });
 });

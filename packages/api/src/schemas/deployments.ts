@@ -1,56 +1,106 @@
-// Request and response schemas of deployments and file uploads.
+// Request and response schemas of deployments, their aliases, logs and files. The request body is
+// the engine's (packages/engine/src/deploy-request.ts); the replies are what deployment-json.ts
+// returns, as Vercel's clients read them (docs/vercel-compatibility.md).
 import { z } from '@hono/zod-openapi';
-import { ScopeQuery } from './common';
-import { ProjectSettingsFields } from './projects';
+import { DEPLOYMENT_STATES, DEPLOYMENT_TARGETS, type DeploymentState, isDeploymentState } from '@nimbus/core';
+import { DeploymentCreate as DeploymentBody } from '@nimbus/engine/src/deploy-request';
+import { PaginationSchema, ScopeQuery } from './common';
 
-const FileRef = z.object({
-  file: z.string().describe('POSIX path relative to the deployment root.'),
-  sha: z.string().describe('SHA-1 hex of the content, uploaded first with POST /v2/files.'),
-  size: z.number().int().min(0),
-  mode: z.number().int().optional(),
+// A described copy: zod gives `.openapi()` only to schemas made after @hono/zod-openapi loaded.
+export const DeploymentCreate = DeploymentBody.describe(
+  'The files of a deployment (or an earlier deployment to build again), its target and build settings.',
+).openapi('DeploymentCreate');
+
+export const CreateQuery = ScopeQuery.extend({
+  skipAutoDetectionConfirmation: z.string().optional().describe('Sent by the vercel CLI; Nimbus always detects.'),
+  forceNew: z.string().optional().describe('Sent by the vercel CLI; every request makes a new deployment.'),
 });
 
-const InlineFile = z.object({
-  file: z.string(),
-  data: z.string().describe('The content, base64 or utf-8 encoded.'),
-  encoding: z.enum(['base64', 'utf-8']).optional(),
-  mode: z.number().int().optional(),
-});
-
-export const DeploymentCreate = z
-  .object({
-    name: z.string().optional().describe('Project name; the project is created when it does not exist.'),
-    project: z.string().optional().describe('Project id or name, instead of name.'),
-    files: z
-      .array(z.union([FileRef, InlineFile]))
-      .optional()
-      .describe('Every file of the deployment, by digest or inline.'),
-    deploymentId: z
-      .string()
-      .optional()
-      .describe(
-        'Redeploy: build this earlier deployment again (its files, the current settings and env vars); send no files.',
-      ),
-    target: z
-      .enum(['production', 'preview', 'staging'])
-      .nullish()
-      .describe('production moves the production host when READY.'),
-    projectSettings: z.object(ProjectSettingsFields).passthrough().nullish(),
-    meta: z.record(z.string(), z.string()).optional().describe('Free key/value pairs shown with the deployment.'),
-  })
-  .passthrough()
-  .openapi('DeploymentCreate');
+const ms = z.number().describe('Milliseconds since 1970.');
+const state = z.enum(DEPLOYMENT_STATES);
+const target = z.literal('production').nullable().describe('null for a preview.');
+const creator = z.object({ uid: z.string(), username: z.string().describe('"" when the user no longer exists.') });
 
 export const DeploymentSchema = z
   .object({
     id: z.string(),
-    url: z.string(),
-    readyState: z.string(),
-    aliasAssigned: z.boolean(),
-    createdAt: z.number(),
+    uid: z.string(),
+    url: z.string().describe('Host of the deployment, without scheme.'),
+    name: z.string(),
+    projectId: z.string(),
+    ownerId: z.string(),
+    readyState: state,
+    status: state,
+    state,
+    type: z.literal('LAMBDAS'),
+    target,
+    source: z.string(),
+    alias: z.array(z.string()).describe('Hosts that point at the deployment: the production host, custom domains.'),
+    aliasAssigned: z.boolean().describe('true once READY: the vercel CLI waits for it.'),
+    aliasAssignedAt: ms.nullable(),
+    aliasError: z.null(),
+    errorCode: z.string().optional(),
+    errorMessage: z.string().nullable().optional(),
+    inspectorUrl: z.string().describe('The deployment page in the dashboard.'),
+    createdAt: ms,
+    created: ms,
+    buildingAt: ms,
+    bootedAt: ms,
+    ready: ms.optional(),
+    canceledAt: ms.optional(),
+    createdIn: z.string(),
+    regions: z.array(z.string()),
+    version: z.literal(2),
+    meta: z.record(z.string(), z.string()),
+    env: z.array(z.string()),
+    build: z.object({ env: z.array(z.string()) }),
+    plan: z.literal('hobby'),
+    public: z.boolean(),
+    creator,
+    projectSettings: z.record(z.string(), z.unknown()).describe('Settings this deployment was sent with.'),
+    framework: z.string().nullable().describe('Detected or set when the build ran.'),
+    lambdas: z.array(z.unknown()),
+    routes: z.null(),
+    gitRepo: z.null(),
+    buildSkipped: z.boolean(),
+    isInConcurrentBuildsQueue: z.boolean(),
+    isInSystemBuildsQueue: z.boolean(),
+    config: z.record(z.string(), z.unknown()).describe('nimbus.json / vercel.json at build time.'),
   })
-  .passthrough()
   .openapi('Deployment');
+
+export const DeploymentListItemSchema = DeploymentSchema.pick({
+  uid: true,
+  name: true,
+  url: true,
+  created: true,
+  createdAt: true,
+  buildingAt: true,
+  ready: true,
+  state: true,
+  readyState: true,
+  type: true,
+  target: true,
+  projectId: true,
+  meta: true,
+  source: true,
+  aliasAssigned: true,
+  aliasError: true,
+  inspectorUrl: true,
+  creator: true,
+  errorCode: true,
+  errorMessage: true,
+}).openapi('DeploymentListItem');
+
+export const DeploymentList = z
+  .object({ deployments: z.array(DeploymentListItemSchema), pagination: PaginationSchema })
+  .openapi('DeploymentList');
+
+export const DeploymentDeleted = z
+  .object({ uid: z.string(), state: z.literal('DELETED') })
+  .openapi('DeploymentDeleted');
+
+const states = DEPLOYMENT_STATES.join(', ');
 
 export const DeploymentListQuery = ScopeQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('At most 100 items per page.'),
@@ -58,8 +108,79 @@ export const DeploymentListQuery = ScopeQuery.extend({
   since: z.coerce.number().optional(),
   projectId: z.string().optional().describe('Project id or name.'),
   app: z.string().optional().describe('Project name (older clients).'),
-  target: z.enum(['production', 'preview']).optional(),
-  state: z.string().optional().describe('Comma list of QUEUED, BUILDING, READY, ERROR, CANCELED.'),
+  target: z
+    .enum(DEPLOYMENT_TARGETS, { error: (i) => `"${String(i.input)}" is not a target: use production or preview.` })
+    .optional(),
+  state: z
+    .string()
+    .transform((value, ctx): DeploymentState[] | undefined => {
+      if (!value) return undefined;
+      const wanted = value.split(',').map((s) => s.trim().toUpperCase());
+      const bad = wanted.find((s) => !isDeploymentState(s));
+      if (bad === undefined) return wanted.filter(isDeploymentState);
+      ctx.issues.push({ code: 'custom', input: value, message: `"${bad}" is not a state: use ${states}.` });
+      return z.NEVER;
+    })
+    .optional()
+    .describe(`Comma list of ${states}.`),
 });
 
 export const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const EventsQuery = ScopeQuery.extend({
+  follow: z.string().optional().describe('1 keeps the stream open until the build ends.'),
+  format: z.string().optional(),
+  direction: z.enum(['forward', 'backward']).optional(),
+  since: z.coerce.number().optional().describe('Only lines after this millisecond timestamp.'),
+  limit: z.coerce.number().int().min(1).optional(),
+  builds: z.string().optional(),
+});
+
+export const TreeQuery = ScopeQuery.extend({
+  deploymentId: z.string().describe('The deployment id or URL.'),
+  kind: z.enum(['output', 'source']).default('output').describe('output (served files, default) or source (uploaded).'),
+});
+
+const TreeNodeFields = {
+  name: z.string(),
+  type: z.enum(['directory', 'file']),
+  uid: z.string().optional().describe('SHA-1 of a file.'),
+  size: z.number().optional(),
+  mode: z.number().optional(),
+};
+export const TreeNodeSchema = z
+  .object({
+    ...TreeNodeFields,
+    children: z.array(z.unknown()).optional().describe("A folder's files and folders, nodes of this same shape."),
+  })
+  .openapi('FileTreeNode');
+
+export const FileHeaders = z.object({
+  'x-now-digest': z.string().optional().describe('SHA-1 hex of the body.'),
+  'x-vercel-digest': z.string().optional().describe('Same as x-now-digest.'),
+  'x-now-size': z.string().optional().describe('Size of the body in bytes.'),
+  'x-vercel-size': z.string().optional().describe('Same as x-now-size.'),
+});
+
+export const AliasList = z
+  .object({
+    aliases: z.array(
+      z.object({
+        uid: z.string(),
+        alias: z.string().describe('Host with the public port, without scheme.'),
+        created: z.string().describe('ISO 8601.'),
+        redirect: z.null(),
+        protectionBypass: z.object({}),
+      }),
+    ),
+  })
+  .openapi('AliasList');
+
+export const MoveParams = z.object({
+  idOrName: z.string().openapi({ param: { name: 'idOrName', in: 'path' } }),
+  deploymentId: z.string().openapi({ param: { name: 'deploymentId', in: 'path' } }),
+});
+
+export const ProductionMove = z
+  .object({ projectId: z.string(), deploymentId: z.string(), alias: z.string().describe('The production host.') })
+  .openapi('ProductionMove');

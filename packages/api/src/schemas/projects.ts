@@ -1,45 +1,69 @@
-// Request and response schemas of projects and their environment variables.
+// Request and response schemas of projects and their environment variables. Build settings come
+// from the engine's request schema, so a project and a deployment validate them alike.
 import { z } from '@hono/zod-openapi';
+import { DEPLOYMENT_STATES, ENV_TARGETS, PROJECT_NAME_RULE } from '@nimbus/core';
+import { ProjectSettingsInput } from '@nimbus/engine/src/deploy-request';
 import { ScopeQuery } from './common';
 
-const setting = (what: string) => z.string().nullish().describe(what);
+const ProjectDeploymentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string().describe('Host of the deployment, without scheme.'),
+    deploymentHostname: z.string(),
+    alias: z.array(z.string()).describe('The production host when this deployment serves it.'),
+    aliasAssigned: z.boolean(),
+    readyState: z.enum(DEPLOYMENT_STATES),
+    target: z.literal('production').nullable().describe('null for a preview.'),
+    type: z.literal('LAMBDAS'),
+    plan: z.literal('hobby'),
+    private: z.boolean(),
+    createdIn: z.string(),
+    createdAt: z.number(),
+    buildingAt: z.number().optional(),
+    readyAt: z.number().optional(),
+    creator: z.null(),
+    userId: z.string().optional().describe('Who made the deployment.'),
+    meta: z.record(z.string(), z.string()),
+  })
+  .openapi('ProjectDeployment');
 
-export const ProjectSettingsFields = {
-  framework: setting('vite, astro, nextjs or create-react-app; null to detect it from package.json.'),
-  installCommand: setting('Overrides the lockfile package manager install, e.g. "npm ci".'),
-  buildCommand: setting('Overrides the build script, e.g. "npm run build".'),
-  outputDirectory: setting('Folder to serve after the build, e.g. "dist".'),
-  rootDirectory: setting('Folder of the app inside the uploaded files.'),
-  devCommand: setting('Command for local development.'),
-};
+const Regions = z.object({ functionDefaultRegions: z.array(z.string()) });
+const nullableSetting = z.string().nullable();
 
 export const ProjectSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    accountId: z.string(),
-    framework: z.string().nullable(),
+    accountId: z.string().describe('The team the project belongs to.'),
+    framework: nullableSetting.describe('null: detected at build time.'),
+    installCommand: nullableSetting,
+    buildCommand: nullableSetting,
+    outputDirectory: nullableSetting,
+    rootDirectory: nullableSetting,
+    devCommand: nullableSetting,
+    nodeVersion: z.string(),
+    directoryListing: z.boolean(),
+    alias: z.array(z.string()),
+    latestDeployments: z.array(ProjectDeploymentSchema).describe('The newest deployment, when there is one.'),
+    targets: z.object({ production: ProjectDeploymentSchema.optional() }).describe('What serves production.'),
+    resourceConfig: Regions,
+    defaultResourceConfig: Regions,
+    deploymentExpiration: z.object({}),
+    speedInsights: z.object({ id: z.string(), enabled: z.boolean(), hasData: z.boolean() }),
     createdAt: z.number(),
+    updatedAt: z.number(),
   })
-  .passthrough()
   .openapi('Project');
 
-export const ProjectCreate = z
-  .object({
-    name: z.string().describe('Up to 100 lower-case letters, digits, ".", "_" or "-".'),
-    ...ProjectSettingsFields,
-  })
-  .passthrough()
-  .openapi('ProjectCreate');
+export const ProjectCreate = ProjectSettingsInput.extend({
+  name: z.string().describe(`The project name: ${PROJECT_NAME_RULE}.`),
+}).openapi('ProjectCreate');
 
-export const ProjectPatch = z
-  .object({
-    name: z.string().optional(),
-    speedInsights: z.boolean().optional().describe('Turns Speed Insights on or off for the project.'),
-    ...ProjectSettingsFields,
-  })
-  .passthrough()
-  .openapi('ProjectPatch');
+export const ProjectPatch = ProjectSettingsInput.extend({
+  name: z.string().optional().describe(`A new name: ${PROJECT_NAME_RULE}.`),
+  speedInsights: z.boolean().optional().describe('Turns Speed Insights on or off for the project.'),
+}).openapi('ProjectPatch');
 
 export const ListQuery = ScopeQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('At most 100 items per page.'),
@@ -51,40 +75,43 @@ export const ListQuery = ScopeQuery.extend({
 export const ProjectParam = z.object({ idOrName: z.string().openapi({ param: { name: 'idOrName', in: 'path' } }) });
 
 const target = z.union([z.string(), z.array(z.string())]);
+const targets = ENV_TARGETS.join(', ');
 
 export const EnvCreateItem = z
   .object({
     key: z.string().optional().describe('Letters, digits and _, not starting with a digit.'),
     value: z.string().optional(),
-    target: target.optional().describe('production, preview and/or development.'),
+    target: target.optional().describe(`One or more of ${targets}.`),
     type: z
       .string()
       .optional()
       .describe('encrypted (default), plain or sensitive; sensitive values are never shown again.'),
     comment: z.string().nullish(),
   })
-  .passthrough()
   .openapi('EnvCreate');
 
-export const EnvPatch = z
-  .object({
-    key: z.string().optional(),
-    value: z.string().optional(),
-    target: target.optional(),
-    type: z.string().optional(),
-    comment: z.string().nullish(),
-  })
-  .passthrough()
-  .openapi('EnvPatch');
+export const EnvPatch = EnvCreateItem.openapi('EnvPatch');
+
+export const EnvListQuery = ScopeQuery.extend({
+  decrypt: z.enum(['true', 'false']).optional().describe('true shows values to roles that may read them.'),
+  target: z.enum(ENV_TARGETS).optional().describe('Only variables of this target.'),
+});
+
+export const EnvParams = ProjectParam.extend({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 
 export const EnvSchema = z
   .object({
     id: z.string(),
     key: z.string(),
-    type: z.string(),
-    target: z.array(z.string()),
-    value: z.string(),
+    type: z.enum(['encrypted', 'plain', 'sensitive']),
+    target: z.array(z.enum(ENV_TARGETS)),
+    value: z.string().describe('The value when decrypted; else the sealed value, or "" for sensitive ones.'),
     decrypted: z.boolean(),
+    comment: z.string().nullable(),
+    configurationId: z.null(),
+    securityIssues: z.array(z.string()),
+    createdBy: z.string().nullable(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
   })
-  .passthrough()
   .openapi('EnvVar');

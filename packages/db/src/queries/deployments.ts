@@ -1,5 +1,6 @@
 // Deployments: created with their file tree and a queued build job in one transaction, read by id or
 // by URL, listed newest first, cancelled and deleted. Build-time state changes are in deployment-state.ts.
+import type { DeploymentTarget } from '@nimbus/core';
 import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
@@ -10,15 +11,12 @@ import type { FileEntry } from './deployment-files';
 import type { Project } from './projects';
 
 export type Deployment = typeof deployments.$inferSelect;
-export type Target = 'production' | 'preview';
-
-export const TERMINAL_STATES: readonly DeploymentState[] = ['READY', 'ERROR', 'CANCELED'];
 const HOST_SUFFIX = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 export interface NewDeployment {
   project: Project;
   creatorId: string;
-  target: Target;
+  target: DeploymentTarget;
   files: FileEntry[];
   meta?: Record<string, string>;
   projectSettings?: Record<string, unknown>;
@@ -104,8 +102,8 @@ export async function latestDeploymentsOf(db: Db, projectIds: string[]): Promise
 
 export interface DeploymentFilter {
   projectId?: string;
-  target?: string;
-  state?: string[];
+  target?: DeploymentTarget;
+  state?: DeploymentState[];
   limit: number;
   until?: number;
   since?: number;
@@ -120,8 +118,8 @@ export async function listDeployments(db: Db, teamId: string, f: DeploymentFilte
       and(
         eq(deployments.teamId, teamId),
         f.projectId ? eq(deployments.projectId, f.projectId) : undefined,
-        f.target ? eq(deployments.target, f.target as Target) : undefined,
-        f.state?.length ? or(...f.state.map((s) => eq(deployments.state, s as DeploymentState))) : undefined,
+        f.target ? eq(deployments.target, f.target) : undefined,
+        f.state?.length ? inArray(deployments.state, f.state) : undefined,
         f.until ? lt(deployments.createdAt, new Date(f.until)) : undefined,
         f.since ? gt(deployments.createdAt, new Date(f.since)) : undefined,
       ),

@@ -1,5 +1,6 @@
 // Environment variables of a project, per target. Values are sealed by a Cipher the engine provides
 // (AES-256-GCM under a key derived from NIMBUS_SECRET): this layer never sees the key and never logs values.
+import { ENV_TARGETS } from '@nimbus/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
@@ -14,7 +15,6 @@ export interface Cipher {
   decrypt(sealed: string): string;
 }
 
-export const ENV_TARGETS: readonly EnvTarget[] = ['production', 'preview', 'development'];
 const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
 const VALUE_MAX = 64 * 1024;
 

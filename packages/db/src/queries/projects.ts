@@ -1,5 +1,7 @@
-// Projects of a team: names follow Vercel's rules (the CLI derives them from folder names) and are
-// unique per team; a deployment may find or create its project by name in the same request.
+// Projects of a team: names follow the rule of @nimbus/core (the CLI and the dashboard derive them
+// from folder names) and are unique per team; a deployment may find or create its project by name in
+// the same request. Settings arrive validated by the API's request schema (packages/engine/src/deploy-request.ts).
+import { projectNameProblem } from '@nimbus/core';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
@@ -15,59 +17,19 @@ export type ProjectSettings = Partial<
   >
 >;
 
-const NAME = /^[a-z0-9._-]{1,100}$/;
-export const FRAMEWORKS = ['vite', 'astro', 'nextjs', 'create-react-app'] as const;
-
+/** The project-name rule of @nimbus/core, as the `invalid_name` error the API answers with. */
 export function validateProjectName(name: string): string {
-  if (!NAME.test(name) || name.includes('---')) {
-    throw new DomainError(
-      'invalid_name',
-      `"${name}" is not a valid project name: use up to 100 lower-case letters, digits, ".", "_" or "-", without "---".`,
-    );
-  }
+  const problem = projectNameProblem(name);
+  if (problem) throw new DomainError('invalid_name', problem);
   return name;
-}
-
-/** Settings as given by the API, with empty strings meaning "detect automatically". */
-export function cleanSettings(input: Record<string, unknown>): ProjectSettings {
-  const out: ProjectSettings = {};
-  for (const key of [
-    'framework',
-    'installCommand',
-    'buildCommand',
-    'outputDirectory',
-    'rootDirectory',
-    'devCommand',
-    'nodeVersion',
-  ] as const) {
-    const value = input[key];
-    if (value === undefined) continue;
-    if (value !== null && typeof value !== 'string')
-      throw new DomainError('bad_request', `${key} must be a string or null.`);
-    if (typeof value === 'string' && value.length > 1024)
-      throw new DomainError('bad_request', `${key} is at most 1024 characters.`);
-    (out as Record<string, string | null>)[key] = value?.trim() ? value.trim() : null;
-  }
-  if (out.framework && !(FRAMEWORKS as readonly string[]).includes(out.framework)) {
-    throw new DomainError('bad_request', `framework must be one of ${FRAMEWORKS.join(', ')}, or null to detect it.`);
-  }
-  for (const key of ['outputDirectory', 'rootDirectory'] as const) {
-    const dir = out[key];
-    if (dir && (dir.startsWith('/') || dir.split('/').includes('..') || dir.includes('\0'))) {
-      throw new DomainError('bad_request', `${key} must be a relative folder inside the project, without "..".`);
-    }
-  }
-  if (out.nodeVersion === null) delete out.nodeVersion;
-  return out;
 }
 
 export async function createProject(
   db: Db,
   teamId: string,
-  input: { name: string } & Record<string, unknown>,
+  { name, ...settings }: { name: string } & ProjectSettings,
 ): Promise<Project> {
-  const name = validateProjectName(input.name);
-  const settings = cleanSettings(input);
+  validateProjectName(name);
   const [project] = await db
     .insert(projects)
     .values({ id: newId('prj'), teamId, name, ...settings })
@@ -123,21 +85,18 @@ export async function listProjects(db: Db, teamId: string, opts: { limit: number
   return { items, next };
 }
 
+export type ProjectChanges = ProjectSettings & Partial<Pick<Project, 'name' | 'speedInsights'>>;
+
 export async function updateProject(
   db: Db,
   teamId: string,
   idOrName: string,
-  input: Record<string, unknown>,
+  { name, ...changes }: ProjectChanges,
 ): Promise<Project> {
   const project = await getProject(db, teamId, idOrName);
-  const values: Partial<Project> = { ...cleanSettings(input), updatedAt: new Date() };
-  if (input.speedInsights !== undefined) {
-    if (typeof input.speedInsights !== 'boolean')
-      throw new DomainError('bad_request', 'speedInsights must be true or false.');
-    values.speedInsights = input.speedInsights;
-  }
-  if (typeof input.name === 'string' && input.name !== project.name) {
-    values.name = validateProjectName(input.name);
+  const values: Partial<Project> = { ...changes, updatedAt: new Date() };
+  if (name !== undefined && name !== project.name) {
+    values.name = validateProjectName(name);
     if (await findProject(db, teamId, values.name)) {
       throw new DomainError(
         'conflict',

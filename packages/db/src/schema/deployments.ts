@@ -1,5 +1,7 @@
 // Deployments (immutable once READY), their source and output file trees, build logs, the durable
 // build queue, stored blobs and the aliases (hosts) that point at deployments.
+
+import type { DeploymentState, DeploymentTarget } from '@nimbus/core';
 import {
   bigint,
   bigserial,
@@ -18,7 +20,7 @@ import { teams } from './teams';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export type DeploymentState = 'QUEUED' | 'BUILDING' | 'READY' | 'ERROR' | 'CANCELED';
+export type { DeploymentState };
 
 export const deployments = pgTable(
   'deployments',
@@ -34,7 +36,7 @@ export const deployments = pgTable(
     name: text('name').notNull(),
     /** Unique host label, e.g. `my-site-k3j2h1` → my-site-k3j2h1.<deploy domain>. */
     host: text('host').notNull(),
-    target: text('target').$type<'production' | 'preview'>().notNull().default('preview'),
+    target: text('target').$type<DeploymentTarget>().notNull().default('preview'),
     state: text('state').$type<DeploymentState>().notNull().default('QUEUED'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),

@@ -3,6 +3,7 @@
 // the project or the deployment win over detection. Without a build command the tree is static.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Framework } from '@nimbus/core';
 
 export interface Command {
   argv: string[];
@@ -30,7 +31,9 @@ export interface BuildPlan {
   outputCandidates: string[];
 }
 
-const FRAMEWORKS: { slug: string; dependency: string; output: string }[] = [
+// Checked in this order: a Next.js or Astro app may depend on vite too. Other slugs of Vercel's list
+// (@nimbus/core) get the generic output folders.
+const FRAMEWORKS: { slug: Framework; dependency: string; output: string }[] = [
   { slug: 'nextjs', dependency: 'next', output: 'out' },
   { slug: 'astro', dependency: 'astro', output: 'dist' },
   { slug: 'create-react-app', dependency: 'react-scripts', output: 'build' },

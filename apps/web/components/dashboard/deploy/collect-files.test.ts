@@ -24,7 +24,15 @@ describe('fromZip', () => {
       zipFile('Site.zip', { 'index.html': 'i', 'about/index.html': 'a', '__MACOSX/._index.html': 'junk' }),
     );
     expect(picked.name).toBe('Site');
+    expect(picked.projectName).toBe('site');
     expect(picked.files.map((f) => f.path).sort()).toEqual(['about/index.html', 'index.html']);
+  });
+});
+
+describe('the default project name', () => {
+  it('follows the rule the CLI and the API share: accents dropped, dashes collapsed', async () => {
+    expect((await fromZip(zipFile('Café.zip', { 'index.html': 'i' }))).projectName).toBe('cafe');
+    expect((await fromZip(zipFile('My---Site!.zip', { 'index.html': 'i' }))).projectName).toBe('my-site');
   });
 });
 

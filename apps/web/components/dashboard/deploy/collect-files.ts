@@ -3,6 +3,7 @@
 // <input webkitdirectory>, or a .zip (unzipped in the browser with fflate, off the main thread). Paths
 // are relative to the folder itself; version-control and dependency folders are left out, as the
 // CLIs do, because the build installs dependencies itself.
+import { projectNameFrom } from '@nimbus/core';
 import { unzip } from 'fflate';
 
 export interface PickedFile {
@@ -11,10 +12,14 @@ export interface PickedFile {
 }
 
 export interface Picked {
-  /** The folder's (or archive's) name, the default project name. */
+  /** The folder's (or archive's) name. */
   name: string;
+  /** The default project name: the folder's name by the rule the CLI uses too (@nimbus/core). */
+  projectName: string;
   files: PickedFile[];
 }
+
+const picked = (name: string, files: PickedFile[]): Picked => ({ name, projectName: projectNameFrom(name), files });
 
 const IGNORED = new Set(['.git', 'node_modules', '.vercel', '.nimbus', '.DS_Store', 'Thumbs.db', '__MACOSX']);
 const kept = (path: string) => !path.split('/').some((segment) => IGNORED.has(segment));
@@ -50,13 +55,13 @@ export async function fromZip(file: File): Promise<Picked> {
   const tops = new Set(paths.map((p) => p.split('/')[0]));
   const [top] = tops;
   const nested = tops.size === 1 && paths.every((p) => p.includes('/'));
-  return {
-    name: nested && top ? top : baseName(file.name),
-    files: paths.map((p) => ({
+  return picked(
+    nested && top ? top : baseName(file.name),
+    paths.map((p) => ({
       path: nested ? p.slice(p.indexOf('/') + 1) : p,
       data: new Blob([entries[p]! as Uint8Array<ArrayBuffer>]),
     })),
-  };
+  );
 }
 
 /**
@@ -74,13 +79,13 @@ export function fromDrop(transfer: DataTransfer): Promise<Picked> {
       for (let batch = await readBatch(reader); batch.length; batch = await readBatch(reader)) {
         for (const child of batch) await walk(child, '', out);
       }
-      return { name: only.name, files: out };
+      return picked(only.name, out);
     }
     if (files.length === 1 && isZip(files[0]!)) return fromZip(files[0]!);
-    return {
-      name: baseName(files[0]?.name ?? 'site').replace(/\.[^.]+$/, ''),
-      files: files.filter((f) => kept(f.name)).map((f) => ({ path: f.name, data: f })),
-    };
+    return picked(
+      baseName(files[0]?.name ?? 'site').replace(/\.[^.]+$/, ''),
+      files.filter((f) => kept(f.name)).map((f) => ({ path: f.name, data: f })),
+    );
   })();
 }
 
@@ -88,10 +93,10 @@ export function fromDrop(transfer: DataTransfer): Promise<Picked> {
 export function fromFolderInput(list: FileList): Picked {
   const files = [...list];
   const name = files[0]?.webkitRelativePath.split('/')[0] ?? 'site';
-  return {
+  return picked(
     name,
-    files: files
+    files
       .map((f) => ({ path: f.webkitRelativePath.split('/').slice(1).join('/') || f.name, data: f as Blob }))
       .filter((f) => kept(f.path)),
-  };
+  );
 }

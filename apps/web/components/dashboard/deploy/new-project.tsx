@@ -1,4 +1,5 @@
 'use client';
+import { type DeploymentTarget, projectNameProblem } from '@nimbus/core';
 import { Button, Card, Field, Notice, Select, TextField } from '@nimbus/ui';
 // /new: pick the team, drop the files, name the project (the folder's name by default), choose
 // preview or production, and deploy through the same file and deployment API as the CLIs. Progress
@@ -11,7 +12,6 @@ import { deploymentPath } from '../deployments/links';
 import { CliCommands } from './cli-commands';
 import type { Picked } from './collect-files';
 import { Dropzone } from './dropzone';
-import { projectNameFrom, projectNameProblem } from './project-name';
 import { deployFiles, type Progress } from './upload';
 import { UploadProgress } from './upload-progress';
 
@@ -36,7 +36,7 @@ export function NewProject({
   const [slug, setSlug] = useState(initialSlug);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [name, setName] = useState(initialName ?? '');
-  const [target, setTarget] = useState<'preview' | 'production'>('preview');
+  const [target, setTarget] = useState<DeploymentTarget>('preview');
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const router = useRouter();
@@ -51,7 +51,7 @@ export function NewProject({
       if (!next.files.length)
         throw new Error('That folder has nothing to deploy (node_modules and .git are left out).');
       setPicked(next);
-      if (!initialName) setName(projectNameFrom(next.name));
+      if (!initialName) setName(next.projectName);
     } catch (err) {
       setError(errorMessage(err));
     }
@@ -126,7 +126,7 @@ export function NewProject({
                   widthClass="w-full sm:w-44"
                   value={target}
                   disabled={busy}
-                  onChange={(e) => setTarget(e.target.value as 'preview' | 'production')}
+                  onChange={(e) => setTarget(e.target.value === 'production' ? 'production' : 'preview')}
                 >
                   <option value="preview">Preview</option>
                   <option value="production">Production</option>

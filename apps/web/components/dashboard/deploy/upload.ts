@@ -3,6 +3,7 @@
 // POST /v2/files (x-now-digest, x-now-size) a few at a time, then POST the deployment again.
 import type { DeploymentJson } from '@nimbus/api';
 import { ApiError } from '@nimbus/client';
+import type { DeploymentTarget } from '@nimbus/core';
 import { api } from '../api';
 import type { PickedFile } from './collect-files';
 
@@ -42,7 +43,7 @@ async function sha1(data: Blob): Promise<string> {
 export async function deployFiles(input: {
   teamId: string;
   name: string;
-  target: 'production' | 'preview';
+  target: DeploymentTarget;
   files: PickedFile[];
   onProgress: (p: Progress) => void;
 }): Promise<DeploymentJson> {

@@ -20,7 +20,6 @@ export interface DeploymentListProps {
   projectId: string;
   /** The deployment serving production now, marked "Current". */
   productionId: string | null;
-  creators: Record<string, string>;
   /** The first page with no filters, rendered on the server. */
   initial: DeploymentPage;
   pageSize: number;
@@ -33,7 +32,6 @@ export function DeploymentList({
   team,
   projectId,
   productionId,
-  creators,
   initial,
   pageSize,
   filters = true,
@@ -105,7 +103,7 @@ export function DeploymentList({
                 deployment={d}
                 team={team.slug}
                 current={d.uid === productionId}
-                creator={creators[d.creator.uid]}
+                creator={d.creator.username || undefined}
               />
             ))}
           </ul>

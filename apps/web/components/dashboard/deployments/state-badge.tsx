@@ -1,9 +1,9 @@
 // A deployment's state as a coloured dot and a word, never colour alone: READY green, BUILDING amber
 // (pulsing while it works), ERROR red, QUEUED and CANCELED grey.
+import { type DeploymentState, isTerminalState } from '@nimbus/core';
 import { cx } from '@nimbus/ui';
 
-export type DeploymentState = 'QUEUED' | 'BUILDING' | 'READY' | 'ERROR' | 'CANCELED';
-
+/** The order of the state filter: what people look for first. */
 export const STATES: readonly DeploymentState[] = ['READY', 'BUILDING', 'QUEUED', 'ERROR', 'CANCELED'];
 
 export const STATE_LABEL: Record<DeploymentState, string> = {
@@ -24,7 +24,7 @@ const DOT: Record<DeploymentState, string> = {
 
 /** QUEUED and BUILDING still change; the others are final. */
 export function isActive(state: string): boolean {
-  return state === 'QUEUED' || state === 'BUILDING';
+  return !isTerminalState(state);
 }
 
 export function StateDot({ state, className }: { state: string; className?: string }) {

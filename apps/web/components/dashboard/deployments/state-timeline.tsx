@@ -2,8 +2,9 @@
 // QUEUED → BUILDING → READY / ERROR / CANCELED with the time of each step, as an ordered list: done
 // steps get their state's colour and a time, the step in progress pulses, later steps stay grey.
 import type { DeploymentJson } from '@nimbus/api';
+import { type DeploymentState, isTerminalState } from '@nimbus/core';
 import { cx } from '@nimbus/ui';
-import { type DeploymentState, STATE_LABEL, StateDot } from './state-badge';
+import { STATE_LABEL, StateDot } from './state-badge';
 
 const TIME = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
@@ -22,7 +23,7 @@ interface Step {
 
 function steps(d: DeploymentJson): Step[] {
   const started = d.readyState !== 'QUEUED' && !(d.readyState === 'CANCELED' && d.buildingAt === d.createdAt);
-  const finalState = ['READY', 'ERROR', 'CANCELED'].includes(d.readyState) ? d.readyState : 'READY';
+  const finalState: DeploymentState = isTerminalState(d.readyState) ? d.readyState : 'READY';
   const finalAt = d.readyState === 'CANCELED' ? d.canceledAt : d.ready;
   const final = d.readyState === finalState;
   return [
@@ -34,7 +35,7 @@ function steps(d: DeploymentJson): Step[] {
       status: d.readyState === 'BUILDING' ? 'current' : started ? 'done' : 'pending',
     },
     {
-      label: STATE_LABEL[finalState as DeploymentState],
+      label: STATE_LABEL[finalState],
       state: finalState,
       at: final ? finalAt : undefined,
       status: final ? 'done' : 'pending',

@@ -1,30 +1,42 @@
-// What every project page loads on the server, once per request: the project (with its newest and
-// production deployments), who made deployments, and the protocol to link deployment hosts with.
-// All of it through the API in-process, so its permission checks apply.
+// What every project page needs before it renders, resolved once per request: the visitor, the
+// team of the URL, the service context acting for it and the project (with its newest and
+// production deployments). Unknown teams and projects get the 404 page; logged-out visitors null.
 import 'server-only';
-import type { Member, ProjectJson, TeamJson } from '@nimbus/api';
+import { projectNameProblem } from '@nimbus/core';
+import { DomainError } from '@nimbus/db';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { serverApi } from '@/lib/runtime';
+import { projects, teamContext, visitorContext } from '@/lib/data';
+import { getTeam } from '@/lib/session';
 
-/** Project names are lower-case letters, digits, ".", "_" and "-": "~" (team settings) never is one. */
-const PROJECT_NAME = /^[a-z0-9._-]{1,100}$/;
+/** The 404 page for a project or deployment that is not there (or not visible to this visitor). */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof DomainError && (error.code === 'not_found' || error.code === 'forbidden')) notFound();
+    throw error;
+  }
+}
 
-export const getProject = cache(async (teamId: string, name: string): Promise<ProjectJson> => {
-  if (!PROJECT_NAME.test(name)) notFound();
-  const { status, data } = await serverApi<ProjectJson>(`/v9/projects/${encodeURIComponent(name)}?teamId=${teamId}`);
-  if (status === 404) notFound();
-  if (status !== 200) throw new Error(`Loading project "${name}" failed with status ${status}.`);
-  return data;
+const loadProjectPage = cache(async (slug: string, name: string) => {
+  if (!(await visitorContext())) return null;
+  // "~" (team settings) and stray file names are never project names.
+  if (projectNameProblem(name)) notFound();
+  const team = await getTeam(slug);
+  const ctx = await teamContext(team.id);
+  const project = await orNotFound(projects.get(ctx, name));
+  return { ctx, team, role: team.membership?.role ?? 'VIEWER', project };
 });
 
-/** Member id → display name, to say who made a deployment. Former members are simply not named. */
-export const getCreatorNames = cache(async (team: Pick<TeamJson, 'id'>): Promise<Record<string, string>> => {
-  const { status, data } = await serverApi<{ members: Member[] }>(`/v3/teams/${team.id}/members`);
-  if (status !== 200) return {};
-  return Object.fromEntries(data.members.map((m) => [m.uid, m.name || m.username]));
-});
+export type ProjectPageData = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>;
+
+/** Session, team and project of a project page, loaded once per request; null when logged out. */
+export async function requireProjectPage(params: Promise<{ team: string; project: string }>) {
+  const { team, project } = await params;
+  return loadProjectPage(team, project);
+}
 
 /** The protocol this page was requested with (behind a TLS proxy: X-Forwarded-Proto). */
 export async function requestProtocol(): Promise<string> {

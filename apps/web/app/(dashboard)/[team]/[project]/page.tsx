@@ -5,12 +5,12 @@ import { can } from '@nimbus/core';
 import { buttonClass } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { DeploymentList, type DeploymentPage } from '@/components/dashboard/deployments/deployment-list';
+import { DeploymentList } from '@/components/dashboard/deployments/deployment-list';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { PageHeader } from '@/components/dashboard/page-header';
-import { getCreatorNames, getProject, requestProtocol } from '@/components/dashboard/projects/load';
+import { requestProtocol, requireProjectPage } from '@/components/dashboard/projects/load';
 import { ProductionCard } from '@/components/dashboard/projects/production-card';
-import { getSession, getTeam, loadOrThrow } from '@/lib/session';
+import { deployments } from '@/lib/data';
 
 type Props = { params: Promise<{ team: string; project: string }> };
 
@@ -21,18 +21,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProjectPage({ params }: Props) {
-  const session = await getSession();
-  if (!session) return <LoginRedirect />;
-  const { team: slug, project: name } = await params;
-  const team = await getTeam(slug);
-  const project = await getProject(team.id, name);
-  const [recent, creators, protocol] = await Promise.all([
-    loadOrThrow<DeploymentPage>(`/v6/deployments?teamId=${team.id}&projectId=${project.id}&limit=${RECENT}`),
-    getCreatorNames(team),
+  const page = await requireProjectPage(params);
+  if (!page) return <LoginRedirect />;
+  const { ctx, team, role, project } = page;
+  const [recent, protocol] = await Promise.all([
+    deployments.list(ctx, { projectId: project.id, limit: RECENT }),
     requestProtocol(),
   ]);
   const production = project.targets.production;
-  const role = team.membership?.role ?? 'VIEWER';
+  // The production deployment is usually among the recent ones, which name their creator.
+  const productionCreator = recent.deployments.find((d) => d.uid === production?.id)?.creator.username;
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <PageHeader
@@ -53,7 +51,7 @@ export default async function ProjectPage({ params }: Props) {
         team={team.slug}
         production={production}
         protocol={protocol}
-        creator={production?.userId ? creators[production.userId] : undefined}
+        creator={productionCreator || undefined}
       />
       <section aria-labelledby="recent-title" className="flex flex-col gap-4">
         <div className="flex items-end justify-between gap-4">
@@ -68,7 +66,6 @@ export default async function ProjectPage({ params }: Props) {
           team={{ id: team.id, slug: team.slug }}
           projectId={project.id}
           productionId={production?.id ?? null}
-          creators={creators}
           initial={recent}
           pageSize={RECENT}
         />

@@ -1,6 +1,6 @@
 'use client';
 import type { ProjectJson } from '@nimbus/api';
-import type { FRAMEWORKS } from '@nimbus/db';
+import { FRAMEWORK_NAMES } from '@nimbus/core';
 import { Field, Notice, Select, TextField, useToast } from '@nimbus/ui';
 // Build settings: framework, install and build commands, output and root directory. An empty field
 // means "detect it" (the placeholder shows what detection does), exactly as the API stores it.
@@ -10,12 +10,11 @@ import { api } from '../../api';
 import { SettingsForm } from '../../settings-form';
 import { useSubmit } from '../../use-submit';
 
-const FRAMEWORK_NAMES: Record<(typeof FRAMEWORKS)[number], string> = {
-  vite: 'Vite',
-  astro: 'Astro',
-  nextjs: 'Next.js (static export)',
-  'create-react-app': 'Create React App',
-};
+/** Nimbus's frameworks, plus the project's own when a client set another slug of Vercel's list. */
+function frameworkOptions(current: string): [string, string][] {
+  const known = Object.entries(FRAMEWORK_NAMES);
+  return current && !(current in FRAMEWORK_NAMES) ? [...known, [current, current]] : known;
+}
 
 const FIELDS = [
   { key: 'installCommand', label: 'Install command', placeholder: 'npm install, or the lockfile’s package manager' },
@@ -81,7 +80,7 @@ export function BuildSettingsForm({
               onChange={(e) => set('framework', e.target.value)}
             >
               <option value="">Detect automatically</option>
-              {Object.entries(FRAMEWORK_NAMES).map(([slug, label]) => (
+              {frameworkOptions(initial.framework).map(([slug, label]) => (
                 <option key={slug} value={slug}>
                   {label}
                 </option>

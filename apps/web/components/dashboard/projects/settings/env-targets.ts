@@ -1,5 +1,5 @@
 // The three targets an environment variable can apply to (the API's ENV_TARGETS), in display order.
-import type { ENV_TARGETS } from '@nimbus/db';
+import type { ENV_TARGETS } from '@nimbus/core';
 
 export type Target = (typeof ENV_TARGETS)[number];
 

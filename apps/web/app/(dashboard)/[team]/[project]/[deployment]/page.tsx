@@ -1,7 +1,6 @@
 // /{team}/{project}/{deploymentId}: one deployment, live (state timeline, build log, files) with the
 // actions the viewer's role allows.
 
-import type { DeploymentJson } from '@nimbus/api';
 import { can } from '@nimbus/core';
 import { buttonClass } from '@nimbus/ui';
 import type { Metadata } from 'next';
@@ -11,9 +10,8 @@ import { DeploymentView } from '@/components/dashboard/deployments/deployment-vi
 import { hostHref, projectPath } from '@/components/dashboard/deployments/links';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { PageHeader } from '@/components/dashboard/page-header';
-import { getCreatorNames, getProject, requestProtocol } from '@/components/dashboard/projects/load';
-import { serverApi } from '@/lib/runtime';
-import { getSession, getTeam } from '@/lib/session';
+import { orNotFound, requestProtocol, requireProjectPage } from '@/components/dashboard/projects/load';
+import { deployments } from '@/lib/data';
 
 type Props = { params: Promise<{ team: string; project: string; deployment: string }> };
 
@@ -23,19 +21,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function DeploymentPage({ params }: Props) {
-  const session = await getSession();
-  if (!session) return <LoginRedirect />;
-  const { team: slug, project: name, deployment: id } = await params;
-  const team = await getTeam(slug);
-  const project = await getProject(team.id, name);
-  const [{ status, data: deployment }, creators, protocol] = await Promise.all([
-    serverApi<DeploymentJson>(`/v13/deployments/${encodeURIComponent(id)}?teamId=${team.id}`),
-    getCreatorNames(team),
+  const page = await requireProjectPage(params);
+  if (!page) return <LoginRedirect />;
+  const { ctx, team, role, project } = page;
+  const [deployment, protocol] = await Promise.all([
+    orNotFound(deployments.get(ctx, (await params).deployment)),
     requestProtocol(),
   ]);
-  if (status === 404 || (status === 200 && deployment.projectId !== project.id)) notFound();
-  if (status !== 200) throw new Error(`Loading deployment "${id}" failed with status ${status}.`);
-  const role = team.membership?.role ?? 'VIEWER';
+  if (deployment.projectId !== project.id) notFound();
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <PageHeader
@@ -66,7 +59,7 @@ export default async function DeploymentPage({ params }: Props) {
         project={project}
         initial={deployment}
         protocol={protocol}
-        creator={creators[deployment.creator.uid]}
+        creator={deployment.creator.username || undefined}
         can={{
           promote: can(role, 'deployment:promote'),
           create: can(role, 'deployment:create'),

@@ -1,11 +1,11 @@
 // /{team}/{project}/deployments: every deployment of the project, filtered and paged, live while any
 // of them is queued or building.
 import type { Metadata } from 'next';
-import { DeploymentList, type DeploymentPage } from '@/components/dashboard/deployments/deployment-list';
+import { DeploymentList } from '@/components/dashboard/deployments/deployment-list';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { PageHeader } from '@/components/dashboard/page-header';
-import { getCreatorNames, getProject } from '@/components/dashboard/projects/load';
-import { getSession, getTeam, loadOrThrow } from '@/lib/session';
+import { requireProjectPage } from '@/components/dashboard/projects/load';
+import { deployments } from '@/lib/data';
 
 type Props = { params: Promise<{ team: string; project: string }> };
 
@@ -16,15 +16,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProjectDeploymentsPage({ params }: Props) {
-  const session = await getSession();
-  if (!session) return <LoginRedirect />;
-  const { team: slug, project: name } = await params;
-  const team = await getTeam(slug);
-  const project = await getProject(team.id, name);
-  const [first, creators] = await Promise.all([
-    loadOrThrow<DeploymentPage>(`/v6/deployments?teamId=${team.id}&projectId=${project.id}&limit=${PAGE}`),
-    getCreatorNames(team),
-  ]);
+  const page = await requireProjectPage(params);
+  if (!page) return <LoginRedirect />;
+  const { ctx, team, project } = page;
+  const first = await deployments.list(ctx, { projectId: project.id, limit: PAGE });
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <PageHeader title="Deployments" description={`Every deployment of ${project.name}, newest first.`} />
@@ -32,7 +27,6 @@ export default async function ProjectDeploymentsPage({ params }: Props) {
         team={{ id: team.id, slug: team.slug }}
         projectId={project.id}
         productionId={project.targets.production?.id ?? null}
-        creators={creators}
         initial={first}
         pageSize={PAGE}
       />

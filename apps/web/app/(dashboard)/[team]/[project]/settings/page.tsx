@@ -4,13 +4,12 @@
 import { can } from '@nimbus/core';
 import type { Metadata } from 'next';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
-import { getProject } from '@/components/dashboard/projects/load';
+import { requireProjectPage } from '@/components/dashboard/projects/load';
 import { BuildSettingsForm } from '@/components/dashboard/projects/settings/build-settings-form';
 import { DeleteProject } from '@/components/dashboard/projects/settings/delete-project';
 import { ProjectNameForm } from '@/components/dashboard/projects/settings/project-name-form';
 import { ReadOnlyNote } from '@/components/dashboard/team/read-only-note';
 import { TransferProjectCard } from '@/components/dashboard/transfer/transfer-project-card';
-import { getSession, getTeam } from '@/lib/session';
 
 type Props = { params: Promise<{ team: string; project: string }> };
 
@@ -19,11 +18,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProjectSettingsPage({ params }: Props) {
-  if (!(await getSession())) return <LoginRedirect />;
-  const { team: slug, project: name } = await params;
-  const team = await getTeam(slug);
-  const project = await getProject(team.id, name);
-  const role = team.membership?.role ?? 'VIEWER';
+  const page = await requireProjectPage(params);
+  if (!page) return <LoginRedirect />;
+  const { team, role, project } = page;
   const canEdit = can(role, 'project:update');
   const scope = { id: team.id, slug: team.slug };
   return (

@@ -1,14 +1,13 @@
 // /{team}/{project}/settings/environment-variables: variables per target, values hidden until
 // revealed. Viewers see the keys only.
 
-import type { EnvJson } from '@nimbus/api';
 import { can } from '@nimbus/core';
 import type { Metadata } from 'next';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
-import { getProject } from '@/components/dashboard/projects/load';
+import { requireProjectPage } from '@/components/dashboard/projects/load';
 import { EnvVarList } from '@/components/dashboard/projects/settings/env-var-list';
 import { ReadOnlyNote } from '@/components/dashboard/team/read-only-note';
-import { getSession, getTeam, loadOrThrow } from '@/lib/session';
+import { env } from '@/lib/data';
 
 type Props = { params: Promise<{ team: string; project: string }> };
 
@@ -17,12 +16,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function EnvironmentVariablesPage({ params }: Props) {
-  if (!(await getSession())) return <LoginRedirect />;
-  const { team: slug, project: name } = await params;
-  const team = await getTeam(slug);
-  const project = await getProject(team.id, name);
-  const { envs } = await loadOrThrow<{ envs: EnvJson[] }>(`/v10/projects/${project.id}/env?teamId=${team.id}`);
-  const role = team.membership?.role ?? 'VIEWER';
+  const page = await requireProjectPage(params);
+  if (!page) return <LoginRedirect />;
+  const { ctx, team, role, project } = page;
+  const { envs } = await env.list(ctx, project.id);
   const canWrite = can(role, 'env:write');
   return (
     <>

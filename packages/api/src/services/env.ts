@@ -1,0 +1,45 @@
+// Environment variables of a project. Every role that reads the project sees the keys; values are
+// decrypted only on request for roles with env:read, and "sensitive" ones never again.
+import { can } from '@nimbus/core';
+import * as db from '@nimbus/db';
+import type { z } from 'zod';
+import { envJson } from '../project-json';
+import type { EnvCreateItem, EnvListQuery, EnvPatch } from '../schemas/projects';
+import { authorize, engineOf, type ServiceContext } from './context';
+
+export type EnvListInput = Pick<z.output<typeof EnvListQuery>, 'decrypt' | 'target'>;
+type EnvItem = z.output<typeof EnvCreateItem>;
+
+export async function list(ctx: ServiceContext, project: string, input: EnvListInput = {}) {
+  const scope = await authorize(ctx, 'project:read');
+  const { id } = await db.getProject(ctx.db, scope.teamId, project);
+  const reveal = input.decrypt === 'true' && can(scope.role, 'env:read');
+  const rows = (await db.listEnvVars(ctx.db, id)).filter((v) => !input.target || v.targets.includes(input.target));
+  const envs = rows.map((v) => envJson(v, reveal ? engineOf(ctx).cipher.decrypt(v.valueEncrypted) : undefined));
+  return { envs, pagination: { count: envs.length, next: null, prev: null } };
+}
+
+/** One variable or several, all or none; the reply mirrors the request (one object or a list). */
+export async function create(ctx: ServiceContext, project: string, input: EnvItem | EnvItem[]) {
+  const scope = await authorize(ctx, 'env:write');
+  const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
+  const rows = await db.createEnvVars(ctx.db, engineOf(ctx).cipher, {
+    projectId,
+    userId: ctx.actor.user.id,
+    items: Array.isArray(input) ? input : [input],
+  });
+  const created = rows.map((v) => envJson(v));
+  return { created: Array.isArray(input) ? created : created[0]!, failed: [] as unknown[] };
+}
+
+export async function update(ctx: ServiceContext, project: string, id: string, patch: z.output<typeof EnvPatch>) {
+  const scope = await authorize(ctx, 'env:write');
+  const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
+  return envJson(await db.updateEnvVar(ctx.db, engineOf(ctx).cipher, projectId, id, patch));
+}
+
+export async function remove(ctx: ServiceContext, project: string, id: string) {
+  const scope = await authorize(ctx, 'env:write');
+  const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
+  return envJson(await db.deleteEnvVar(ctx.db, projectId, id));
+}

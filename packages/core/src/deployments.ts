@@ -1,0 +1,87 @@
+// The deployment vocabulary every part of Nimbus speaks: deployment states and targets, the
+// frameworks a build knows, and the project-name rule with the one way to derive a name from a
+// folder. The API validates with it, the db stores it, the engine builds with it, the dashboard and
+// the CLI show and derive with it (docs/spec.md, docs/vercel-compatibility.md).
+
+export const DEPLOYMENT_STATES = ['QUEUED', 'BUILDING', 'READY', 'ERROR', 'CANCELED'] as const;
+export type DeploymentState = (typeof DEPLOYMENT_STATES)[number];
+
+export function isDeploymentState(state: string): state is DeploymentState {
+  return (DEPLOYMENT_STATES as readonly string[]).includes(state);
+}
+
+/** States a deployment never leaves: log streams and the CLI stop waiting here. */
+export const TERMINAL_STATES: readonly DeploymentState[] = ['READY', 'ERROR', 'CANCELED'];
+
+export function isTerminalState(state: string): boolean {
+  return (TERMINAL_STATES as readonly string[]).includes(state);
+}
+
+/** Where a deployment goes; the API also takes `null` (or nothing) for a preview, as Vercel's clients send. */
+export const DEPLOYMENT_TARGETS = ['production', 'preview'] as const;
+export type DeploymentTarget = (typeof DEPLOYMENT_TARGETS)[number];
+
+/** Targets an environment variable applies to: the deployment targets plus local development. */
+export const ENV_TARGETS = ['production', 'preview', 'development'] as const;
+export type EnvTarget = (typeof ENV_TARGETS)[number];
+
+/** Frameworks Nimbus detects and builds with a known output folder, with their display names. */
+export const FRAMEWORK_NAMES = {
+  nextjs: 'Next.js (static export)',
+  astro: 'Astro',
+  'create-react-app': 'Create React App',
+  vite: 'Vite',
+} as const;
+export type Framework = keyof typeof FRAMEWORK_NAMES;
+export const FRAMEWORKS = Object.keys(FRAMEWORK_NAMES) as Framework[];
+
+/**
+ * Other slugs of Vercel's framework list, which the `vercel` CLI sends in `projectSettings.framework`
+ * after detecting them. Accepted so those deploys work; Nimbus builds them with the generic plan
+ * (the build script, then the first of public, dist, build, out).
+ */
+// biome-ignore format: one list of short words
+export const VERCEL_FRAMEWORKS: readonly string[] = [
+  'angular', 'blitzjs', 'brunch', 'docusaurus', 'docusaurus-2', 'dojo', 'eleventy', 'ember', 'gatsby',
+  'gridsome', 'hexo', 'hugo', 'hydrogen', 'ionic-angular', 'ionic-react', 'jekyll', 'middleman', 'nuxtjs',
+  'parcel', 'polymer', 'preact', 'react-router', 'redwoodjs', 'remix', 'saber', 'sanity', 'sanity-v2', 'sapper',
+  'scully', 'solidstart', 'solidstart-1', 'stencil', 'storybook', 'svelte', 'sveltekit', 'sveltekit-1',
+  'tanstack-start', 'umijs', 'vitepress', 'vue', 'vuepress', 'zola',
+];
+
+export function isFramework(slug: string): boolean {
+  return slug in FRAMEWORK_NAMES || VERCEL_FRAMEWORKS.includes(slug);
+}
+
+/** The message for a framework that is not a known slug. */
+export function frameworkProblem(slug: string): string {
+  return `"${slug}" is not a framework Nimbus knows: use ${FRAMEWORKS.join(', ')} (or another slug of Vercel's framework list), or null to detect it from package.json.`;
+}
+
+export const PROJECT_NAME_MAX = 100;
+const PROJECT_NAME = /^[a-z0-9._-]{1,100}$/;
+export const PROJECT_NAME_RULE = `up to ${PROJECT_NAME_MAX} lower-case letters, digits, ".", "_" or "-", without "---"`;
+
+/** Why `name` is not a valid project name, or null when it is. */
+export function projectNameProblem(name: string): string | null {
+  if (PROJECT_NAME.test(name) && !name.includes('---')) return null;
+  return `"${name}" is not a valid project name: use ${PROJECT_NAME_RULE}.`;
+}
+
+/** The name a folder without any usable character gets. */
+export const FALLBACK_PROJECT_NAME = 'my-project';
+
+/**
+ * A valid project name from a folder or archive name: accents dropped (Café → cafe), lower case,
+ * every run of other characters and of dashes one "-", no dot, dash or underscore at either end.
+ */
+export function projectNameFrom(folder: string): string {
+  const trim = (s: string) => s.replace(/^[-._]+|[-._]+$/g, '');
+  const name = folder
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-');
+  return trim(trim(name).slice(0, PROJECT_NAME_MAX)) || FALLBACK_PROJECT_NAME;
+}

@@ -1,0 +1,91 @@
+// The one description of what a deployment request (POST /v13/deployments) and a project's build
+// settings may contain. The API validates bodies with these schemas once, documents them in its
+// OpenAPI, and passes the parsed value on: `submitDeployment` and the project queries take their
+// `z.infer` types and check only what needs data (paths, digests, missing files).
+// Unknown keys are dropped: Vercel's clients send many fields Nimbus has no use for
+// (docs/vercel-compatibility.md).
+import { DEPLOYMENT_TARGETS, FRAMEWORKS, frameworkProblem, isFramework } from '@nimbus/core';
+import { z } from 'zod';
+
+const SETTING_MAX = 1024;
+
+/** A text setting: trimmed, at most 1 KB; empty or null means "detect it" (stored as null). */
+const setting = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(SETTING_MAX, { error: `at most ${SETTING_MAX} characters.` })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .describe(what);
+
+const insideProject = (v: string | null | undefined) =>
+  !v || !(v.startsWith('/') || v.split('/').includes('..') || v.includes('\0'));
+const folder = (what: string) =>
+  setting(what).refine(insideProject, { error: 'must be a relative folder inside the project, without "..".' });
+
+export const ProjectSettingsInput = z.object({
+  framework: setting(
+    `${FRAMEWORKS.join(', ')} (or another slug of Vercel's list); null to detect it from package.json.`,
+  ).refine((v) => !v || isFramework(v), { error: (issue) => frameworkProblem(String(issue.input)) }),
+  installCommand: setting('Overrides the lockfile package manager install, e.g. "npm ci".'),
+  buildCommand: setting('Overrides the build script, e.g. "npm run build".'),
+  outputDirectory: folder('Folder to serve after the build, e.g. "dist".'),
+  rootDirectory: folder('Folder of the app inside the uploaded files.'),
+  devCommand: setting('Command for local development.'),
+  nodeVersion: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || undefined)
+    .describe('Node.js major of the build, e.g. "20.x"; null keeps the current one.'),
+});
+export type ProjectSettingsInput = z.infer<typeof ProjectSettingsInput>;
+
+const FileRef = z.object({
+  file: z.string().describe('POSIX path relative to the deployment root.'),
+  sha: z.string().describe('SHA-1 hex of the content, uploaded first with POST /v2/files.'),
+  size: z.number().int().min(0),
+  mode: z.number().int().optional(),
+});
+
+const InlineFile = z.object({
+  file: z.string(),
+  data: z.string().describe('The content, base64 or utf-8 encoded.'),
+  encoding: z.enum(['base64', 'utf-8']).optional(),
+  mode: z.number().int().optional(),
+});
+
+const targets = `${DEPLOYMENT_TARGETS.join(' or ')} (null or left out means preview)`;
+
+export const DeploymentCreate = z
+  .object({
+    name: z.string().optional().describe('Project name; the project is created when it does not exist.'),
+    project: z.string().optional().describe('Project id or name, instead of name.'),
+    files: z
+      .array(z.union([FileRef, InlineFile]))
+      .optional()
+      .describe('Every file of the deployment, by digest or inline.'),
+    deploymentId: z
+      .string()
+      .optional()
+      .describe('Redeploy: build this earlier deployment again (its files, the current settings and env vars).'),
+    target: z
+      .enum(DEPLOYMENT_TARGETS, { error: (issue) => `"${String(issue.input)}" is not a target: use ${targets}.` })
+      .nullish()
+      .describe(`${targets}; production moves the production host when READY.`),
+    projectSettings: ProjectSettingsInput.nullish(),
+    meta: z.record(z.string(), z.string()).optional().describe('Free key/value pairs shown with the deployment.'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.deploymentId && !body.files) return;
+    if (!body.name && !body.project)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'send the project name (or its id as "project").' });
+    if (!body.files)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['files'],
+        message: 'list every file of the deployment, or send deploymentId to redeploy an earlier one.',
+      });
+  });
+export type DeploymentCreate = z.infer<typeof DeploymentCreate>;
