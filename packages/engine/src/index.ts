@@ -6,7 +6,6 @@ export * from './deploy';
 export * from './edge/create-edge';
 export * from './engine';
 export * from './events';
-export { MAX_ATTEMPTS, recoverStaleJobs } from './queue/jobs';
 export { startWorker, type Worker, type WorkerOptions } from './queue/worker';
 export * from './store/create';
 export * from './store/ingest';

@@ -1,11 +1,11 @@
 // Blob bytes in memory: each file up to `maxFileBytes` raw, and its brotli and gzip forms, each set
-// in an LRU bounded by total bytes. A hot file then costs one map lookup and one socket write, and
+// in an LRU bounded by total bytes (cache.ts). A hot file then costs one map lookup and one socket write, and
 // nothing is compressed twice. Concurrent misses share one store read or one compression, which
 // runs on libuv's thread pool, so a slow brotli pass never blocks other requests.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { LRUCache } from 'lru-cache';
 import type { FileStore } from '../store/types';
+import { singleFlight } from './cache';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -39,44 +39,19 @@ function compress(data: Buffer, encoding: Encoding): Promise<Buffer> {
   });
 }
 
-interface Memo {
-  cache: LRUCache<string, Buffer>;
-  pending: Map<string, Promise<Buffer>>;
-}
-
-function memo(maxSize: number): Memo {
-  return { cache: new LRUCache({ maxSize, sizeCalculation: (b) => b.length || 1 }), pending: new Map() };
-}
-
-/** The cached bytes, or one shared promise of them. */
-function through(m: Memo, sha: string, make: () => Promise<Buffer>): Buffer | Promise<Buffer> {
-  const hit = m.cache.get(sha);
-  if (hit) return hit;
-  let pending = m.pending.get(sha);
-  if (!pending) {
-    pending = make().then(
-      (body) => (m.pending.delete(sha), m.cache.set(sha, body), body),
-      (err: unknown) => {
-        m.pending.delete(sha);
-        throw err;
-      },
-    );
-    m.pending.set(sha, pending);
-  }
-  return pending;
-}
-
 export type BodyCache = ReturnType<typeof createBodyCache>;
 
 export function createBodyCache(store: FileStore, limits: BodyLimits = DEFAULT_BODY_LIMITS) {
-  const raw = memo(limits.rawBytes);
-  const encoded = { br: memo(limits.compressedBytes), gzip: memo(limits.compressedBytes) };
-  const rawBody = (sha: string) => through(raw, sha, () => store.get(sha));
+  const bytes = (maxSize: number, load: (sha: string) => Promise<Buffer>) =>
+    singleFlight<string, Buffer>({ limit: { maxSize, sizeOf: (body) => body.length || 1 }, load });
+  const raw = bytes(limits.rawBytes, (sha) => store.get(sha));
+  const encoded = {
+    br: bytes(limits.compressedBytes, async (sha) => compress(await raw.get(sha), 'br')),
+    gzip: bytes(limits.compressedBytes, async (sha) => compress(await raw.get(sha), 'gzip')),
+  };
   return {
     limits,
-    raw: rawBody,
-    encoded(sha: string, encoding: Encoding): Buffer | Promise<Buffer> {
-      return through(encoded[encoding], sha, async () => compress(await rawBody(sha), encoding));
-    },
+    raw: (sha: string): Buffer | Promise<Buffer> => raw.get(sha),
+    encoded: (sha: string, encoding: Encoding): Buffer | Promise<Buffer> => encoded[encoding].get(sha),
   };
 }

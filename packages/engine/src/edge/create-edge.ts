@@ -1,11 +1,10 @@
 // The edge: serves READY deployments at their hosts straight from the file store, never through
-// Next.js (ARCHITECTURE.md). Plain node:http, and every per-request decision is cached: host →
+// Next.js (docs/architecture.md). Plain node:http, and every per-request decision is cached: host →
 // deployment (hosts.ts), deployment → files and rules (manifests.ts), URL → plan (plan.ts),
 // blob → bytes (bodies.ts). A warm request is answered synchronously with prebuilt headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Db } from '@nimbus/db';
+import { type Db, listenForAliasMoves } from '@nimbus/db';
 import type { FileStore } from '../store/types';
-import { listenForAliasMoves } from './alias-listener';
 import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
 import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';

@@ -1,15 +1,14 @@
 // Host → deployment, asked on every request, so answers are cached by the raw Host header (LRU +
-// TTL) and concurrent misses share one lookup. Alias moves (promote, rollback) evict a label at
+// TTL, cache.ts) and concurrent misses share one lookup. Alias moves (promote, rollback) evict a label at
 // once (`invalidate`); the TTL only bounds what a missed event or a deleted deployment can cost.
 
-import { type Db, schema } from '@nimbus/db';
-import { eq } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import { type Db, deploymentAtHost, type ServedDeployment } from '@nimbus/db';
+import { singleFlight } from './cache';
 
 export interface HostTarget {
   /** The key resolveHost gave for the host; alias events name it. */
   key: string | null;
-  deployment: { id: string; state: schema.DeploymentState; config: Record<string, unknown> } | null;
+  deployment: ServedDeployment | null;
 }
 
 // A READY deployment never changes; unknown and building hosts change when a build finishes.
@@ -35,54 +34,24 @@ export function hostnameOf(hostHeader: string): string {
   return colon < 0 ? host : host.slice(0, colon);
 }
 
-async function lookup(db: Db, key: string): Promise<HostTarget['deployment']> {
-  const { aliases, deployments } = schema;
-  const [alias] = await db.select({ id: aliases.deploymentId }).from(aliases).where(eq(aliases.host, key)).limit(1);
-  const [deployment] = await db
-    .select({ id: deployments.id, state: deployments.state, config: deployments.config })
-    .from(deployments)
-    .where(alias ? eq(deployments.id, alias.id) : eq(deployments.host, key))
-    .limit(1);
-  return deployment ?? null;
-}
-
 export type HostCache = ReturnType<typeof createHostCache>;
 
 export function createHostCache(db: Db, deployDomain: string) {
-  const cache = new LRUCache<string, HostTarget>({ max: 10_000, ttl: READY_TTL });
-  const pending = new Map<string, Promise<HostTarget>>();
-  // A lookup that began before an invalidation may carry the old answer: it is used, never cached.
-  let generation = 0;
-  return {
-    get(hostHeader: string): HostTarget | Promise<HostTarget> {
-      const hit = cache.get(hostHeader);
-      if (hit) return hit;
-      let target = pending.get(hostHeader);
-      if (target) return target;
+  const cache = singleFlight<string, HostTarget>({
+    limit: { max: 10_000 },
+    ttl: READY_TTL,
+    ttlOf: (target) => (target.deployment?.state === 'READY' ? READY_TTL : PENDING_TTL),
+    async load(hostHeader) {
       const key = resolveHost(hostnameOf(hostHeader), deployDomain);
-      const started = generation;
-      target = (key ? lookup(db, key) : Promise.resolve(null)).then(
-        (deployment) => {
-          const found: HostTarget = { key, deployment };
-          if (pending.get(hostHeader) === target) pending.delete(hostHeader);
-          if (started === generation)
-            cache.set(hostHeader, found, { ttl: deployment?.state === 'READY' ? READY_TTL : PENDING_TTL });
-          return found;
-        },
-        (err: unknown) => {
-          if (pending.get(hostHeader) === target) pending.delete(hostHeader);
-          throw err;
-        },
-      );
-      pending.set(hostHeader, target);
-      return target;
+      return { key, deployment: key ? await deploymentAtHost(db, key) : null };
     },
+  });
+  return {
+    get: (hostHeader: string): HostTarget | Promise<HostTarget> => cache.get(hostHeader),
     /** Drops every cached host that resolves to `key`, or everything when `key` is null. */
     invalidate(key: string | null): void {
-      generation++;
-      pending.clear();
-      if (key === null) return cache.clear();
-      for (const [host, target] of cache.entries()) if (target.key === key) cache.delete(host);
+      if (key === null) cache.clear();
+      else cache.evict((target) => target.key === key);
     },
   };
 }

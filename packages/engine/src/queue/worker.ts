@@ -4,12 +4,24 @@
 // stop running builds are handed back to the queue; after a crash, recoverStaleJobs picks them up.
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Db, findProject, markBuilding, markFailed, markReady, randomString } from '@nimbus/db';
+import {
+  type ClaimedJob,
+  claimJob,
+  type Db,
+  findProject,
+  finishJob,
+  heartbeat,
+  markBuilding,
+  markFailed,
+  markReady,
+  randomString,
+  recoverStaleJobs,
+  releaseJob,
+} from '@nimbus/db';
 import { BuildError } from '../build/files';
 import { LogWriter } from '../build/log-writer';
 import { runBuild } from '../build/run-build';
 import type { Engine } from '../engine';
-import { type ClaimedJob, claimJob, finishJob, heartbeat, recoverStaleJobs, releaseJob } from './jobs';
 
 export interface WorkerOptions {
   db: Db;

@@ -1,8 +1,12 @@
-import { createDeployment, createProject, type Database, getDeploymentById, registerUser, schema } from '@nimbus/db';
-import { createTestDatabase } from '@nimbus/db/src/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimJob, MAX_ATTEMPTS, recoverStaleJobs } from './jobs';
+import type { Database } from '../client';
+import * as schema from '../schema';
+import { createTestDatabase } from '../testing';
+import { registerUser } from './accounts';
+import { claimJob, MAX_ATTEMPTS, recoverStaleJobs } from './build-jobs';
+import { createDeployment, getDeploymentById } from './deployments';
+import { createProject } from './projects';
 
 let database: Database;
 let teamId: string;

@@ -5,19 +5,17 @@
 // - a running job carries a heartbeat; one whose heartbeat is older than the stale threshold lost
 //   its worker (crash, kill, restart) and is queued again, up to MAX_ATTEMPTS starts in all, after
 //   which its deployment fails with BUILD_INTERRUPTED. No deployment stays QUEUED or BUILDING forever.
-
-import { type Db, markFailed, markRequeued, schema } from '@nimbus/db';
+// The worker that runs the jobs is packages/engine/src/queue/worker.ts.
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { buildJobs, type DeploymentState, deployments } from '../schema';
+import { markFailed, markRequeued } from './deployment-state';
 
-const { buildJobs, deployments } = schema;
 export const MAX_ATTEMPTS = 3;
 
-export interface ClaimedJob {
-  id: number;
-  deploymentId: string;
-  attempts: number;
-}
+export type ClaimedJob = Pick<typeof buildJobs.$inferSelect, 'id' | 'deploymentId' | 'attempts'>;
 
+/** The oldest queued job, now running for `workerId`; null when none is left. */
 export async function claimJob(db: Db, workerId: string): Promise<ClaimedJob | null> {
   return db.transaction(async (tx) => {
     const [job] = await tx
@@ -38,7 +36,7 @@ export async function claimJob(db: Db, workerId: string): Promise<ClaimedJob | n
 }
 
 /** Renews the claim and returns the deployment's state, so a worker learns of a cancel made elsewhere. */
-export async function heartbeat(db: Db, jobId: number, workerId: string): Promise<string | null> {
+export async function heartbeat(db: Db, jobId: number, workerId: string): Promise<DeploymentState | null> {
   await db
     .update(buildJobs)
     .set({ heartbeatAt: new Date() })
