@@ -1,12 +1,12 @@
 // The deployment engine: file store, build queue and worker, and the edge that serves deployments.
 
-export { sandboxAvailable } from './build/sandbox';
 export * from './crypto';
 export * from './deploy';
 export * from './edge/create-edge';
 export * from './engine';
 export * from './events';
 export { startWorker, type Worker, type WorkerOptions } from './queue/worker';
+export * from './sandbox';
 export * from './store/create';
 export * from './store/ingest';
 export * from './store/local';

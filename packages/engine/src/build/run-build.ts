@@ -13,11 +13,12 @@ import {
   type OutputFile,
   type Project,
 } from '@nimbus/db';
+import type { SandboxSettings } from '../sandbox';
 import type { FileStore } from '../store/types';
 import { type BuildSettings, type Command, type PackageJson, planBuild } from './detect';
 import { BuildError, materialize, readProjectConfig, storeOutput } from './files';
 import type { LogWriter } from './log-writer';
-import { runStep } from './sandbox';
+import { runStep } from './run-step';
 
 export interface BuildInput {
   db: Db;
@@ -32,6 +33,8 @@ export interface BuildInput {
   deployDomain: string;
   signal: AbortSignal;
   log: LogWriter;
+  /** NIMBUS_BUILD_SANDBOX, _NETWORK, _MEMORY and _PROCESSES. */
+  sandbox: SandboxSettings;
 }
 
 export interface BuildResult {
@@ -98,6 +101,8 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
         argv: cmd.argv,
         env,
         writable: [dir, input.cacheDir],
+        buildDir: dir,
+        settings: input.sandbox,
         signal,
         onOutput: (s, text) => log.line(s, text),
       });

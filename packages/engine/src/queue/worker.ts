@@ -22,6 +22,7 @@ import { BuildError } from '../build/files';
 import { LogWriter } from '../build/log-writer';
 import { runBuild } from '../build/run-build';
 import type { Engine } from '../engine';
+import { type SandboxSettings, sandboxSettings } from '../sandbox';
 
 export interface WorkerOptions {
   db: Db;
@@ -36,6 +37,8 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   /** A running job without a heartbeat for this long lost its worker. */
   staleMs?: number;
+  /** Isolation and limits of builds; defaults: sandbox on, public network, 2 GB, 512 processes. */
+  sandbox?: Partial<SandboxSettings>;
   /** PGlite runs one process: every job still 'running' at start was orphaned by the last one. */
   recoverAllOnStart?: boolean;
 }
@@ -95,6 +98,7 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
         buildRoot,
         cacheDir: path.join(cacheRoot, deployment.teamId),
         deployDomain: opts.deployDomain,
+        sandbox: sandboxSettings.parse(opts.sandbox ?? {}),
         signal: controller.signal,
         log,
       });

@@ -1,0 +1,63 @@
+// Builds through the API and the real worker run in the sandbox: unprivileged, without capabilities,
+// and stopped with a log line that names the limit they ran into.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngineTestApi } from './engine-testing';
+
+let t: Awaited<ReturnType<typeof createEngineTestApi>>;
+let token: string;
+beforeAll(async () => {
+  t = await createEngineTestApi({ worker: { sandbox: { memory: 64 * 1024 ** 2, processes: 64 } } });
+  ({ token } = await t.signup('sandboxed@example.com'));
+});
+afterAll(() => t.close());
+
+const pkg = (build: string) => JSON.stringify({ name: 'app', private: true, scripts: { build } });
+
+async function logText(id: string) {
+  const res = await t.app.request(`http://localhost:3000/v3/now/deployments/${id}/events`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await res.text())
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).text)
+    .join('\n');
+}
+
+async function build(name: string, files: Record<string, string>) {
+  const res = await t.deploy(token, files, { name });
+  expect(res.status).toBe(200);
+  const done = await t.waitFor(token, res.json.id, undefined, 60_000);
+  return { done, log: await logText(res.json.id) };
+}
+
+describe('sandboxed builds', () => {
+  it('run as an unprivileged user without capabilities', async () => {
+    const { done, log } = await build('whoami-app', {
+      'package.json': pkg('node build.js'),
+      'build.js': `const fs = require('fs');
+const cap = fs.readFileSync('/proc/self/status', 'utf8').match(/CapEff:\\s*(\\w+)/)[1];
+console.log('uid=' + process.getuid() + ' capeff=' + cap);
+fs.mkdirSync('dist');
+fs.writeFileSync('dist/index.html', 'ok');`,
+    });
+    expect(done.readyState, log).toBe('READY');
+    expect(log).toContain('uid=1000 capeff=0000000000000000');
+  });
+
+  it('end in ERROR with a log line when they pass the memory limit', async () => {
+    const { done, log } = await build('hungry-app', {
+      'package.json': pkg('node -e "const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1))"'),
+    });
+    expect(done).toMatchObject({ readyState: 'ERROR', errorCode: 'MEMORY_LIMIT' });
+    expect(log).toContain('The build used more than 64 MB of memory (NIMBUS_BUILD_MEMORY) and was stopped.');
+  });
+
+  it('end in ERROR with a log line when they start too many processes', async () => {
+    const { done, log } = await build('forky-app', {
+      'package.json': pkg(`node -e "for (let i = 0; i < 1000; i++) require('child_process').spawn('sleep', ['30'])"`),
+    });
+    expect(done).toMatchObject({ readyState: 'ERROR', errorCode: 'PROCESS_LIMIT' });
+    expect(log).toContain('The build started more than 64 processes (NIMBUS_BUILD_PROCESSES) and was stopped.');
+  });
+});

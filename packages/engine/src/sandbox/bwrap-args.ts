@@ -1,0 +1,34 @@
+// The bubblewrap command line of one job: new namespaces of every kind (user, pid, network, ipc,
+// uts, cgroup) with an unprivileged uid inside, no capabilities, no nested user namespaces, a fresh
+// /proc for its pid namespace, a private /tmp, the read-only system and only its own folders writable.
+
+import type { SandboxOptions } from './options';
+import { SANDBOX_UID, systemMounts } from './system-files';
+
+/** File descriptors bubblewrap is given next to stdin, stdout and stderr. */
+export const FD = { info: 3, block: 4, seccomp: 5 } as const;
+
+export function bwrapArgs(o: SandboxOptions, withSeccomp: boolean): string[] {
+  const args = systemMounts(o.network);
+  args.push('--tmpfs', '/tmp', '--proc', '/proc', '--dev', '/dev');
+  for (const [from, to] of Object.entries(o.readOnly ?? {})) args.push('--ro-bind', from, to);
+  for (const dir of o.writable) args.push('--bind', dir, dir);
+  args.push(
+    ...[
+      '--unshare-all',
+      '--unshare-user',
+      '--disable-userns',
+      '--uid',
+      String(SANDBOX_UID),
+      '--gid',
+      String(SANDBOX_UID),
+    ],
+    ...['--cap-drop', 'ALL', '--die-with-parent', '--new-session', '--hostname', 'sandbox'],
+    // The job waits on the block fd until its cgroups and network are in place.
+    ...['--info-fd', String(FD.info), '--block-fd', String(FD.block)],
+  );
+  if (withSeccomp) args.push('--seccomp', String(FD.seccomp));
+  args.push('--chdir', o.cwd, '--clearenv');
+  for (const [k, v] of Object.entries(o.env)) args.push('--setenv', k, v);
+  return [...args, '--', ...o.argv];
+}

@@ -1,0 +1,63 @@
+// What a caller asks of the sandbox and what it gets back. Builds use it now, function runners later,
+// so nothing here knows about deployments: a command, its folders, its network and its limits.
+import type { Writable } from 'node:stream';
+import { z } from 'zod';
+
+export const networkModes = z.enum(['public', 'none']);
+export type NetworkMode = z.infer<typeof networkModes>;
+
+export const sandboxLimits = z.object({
+  /** Bytes of memory (RAM and tmpfs) of the whole process tree. */
+  memory: z.number().int().positive().optional(),
+  /** Processes and threads alive at once. */
+  processes: z.number().int().positive().optional(),
+  /** Relative CPU weight against other work on the machine (cgroup v2 scale: 100 is an equal share). */
+  cpuWeight: z.number().int().min(1).max(10_000).optional(),
+  /** Bytes the job may store in the listed folders, measured every few seconds. */
+  disk: z.object({ bytes: z.number().int().positive(), folders: z.array(z.string()) }).optional(),
+  /** Wall-clock time limit in milliseconds. */
+  timeoutMs: z.number().int().positive().optional(),
+});
+export type SandboxLimits = z.infer<typeof sandboxLimits>;
+export type LimitName = 'memory' | 'processes' | 'disk' | 'time';
+
+export interface SandboxOptions {
+  argv: string[];
+  cwd: string;
+  /** The job's whole environment: nothing is inherited from the host. */
+  env: Record<string, string>;
+  /** Folders the job may write, mounted at the same path. */
+  writable: string[];
+  /** Extra read-only folders, host path to sandbox path. */
+  readOnly?: Record<string, string>;
+  network: NetworkMode;
+  limits?: SandboxLimits;
+  stdout?: Writable;
+  stderr?: Writable;
+  signal?: AbortSignal;
+  /** Run as a plain child process (NIMBUS_BUILD_SANDBOX=off): limits still apply where the machine allows. */
+  isolate?: boolean;
+}
+
+export interface SandboxResult {
+  /** Exit code of the command; null when it ended on a signal. */
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  /** The limit that ended the job, if one did. */
+  limit: LimitName | null;
+  /** Whether the caller's abort signal ended the job. */
+  aborted: boolean;
+}
+
+/** Operator settings of build sandboxes (NIMBUS_BUILD_SANDBOX, _NETWORK, _MEMORY, _PROCESSES). */
+export const sandboxSettings = z.object({
+  mode: z.enum(['on', 'off']).default('on'),
+  network: networkModes.default('public'),
+  memory: z
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
+  processes: z.number().int().positive().default(512),
+});
+export type SandboxSettings = z.infer<typeof sandboxSettings>;

@@ -1,0 +1,130 @@
+// Runs one command in isolation and reports how it ended: its exit code or signal, and which limit
+// (memory, processes, disk, time) stopped it, if one did. Killing the outer bubblewrap process kills
+// the whole job: the job's pid 1 dies with its parent and takes its pid namespace with it. Nimbus's
+// own death takes bubblewrap and slirp4netns along too (setpriv's parent-death signal).
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import { Duplex } from 'node:stream';
+import { bwrapArgs, FD } from './bwrap-args';
+import { createCgroups, type JobCgroups } from './cgroups';
+import { watchDisk } from './disk';
+import { type JobNetwork, startPublicNetwork } from './network';
+import type { LimitName, SandboxOptions, SandboxResult } from './options';
+import { seccompProgram } from './seccomp';
+
+const HOST_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
+const WATCH_MS = 250;
+
+export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
+  const limits = o.limits ?? {};
+  const isolate = o.isolate !== false;
+  const cgroups = await createCgroups(limits);
+  const seccomp = isolate ? seccompProgram() : null;
+  const command = isolate ? ['setpriv', '--pdeathsig', 'KILL', '--', 'bwrap', ...bwrapArgs(o, !!seccomp)] : o.argv;
+  // Without cgroups, rlimits still bound each process (not the tree; which one hit is unknown).
+  if (!cgroups && limits.memory) command.unshift('prlimit', `--data=${limits.memory}`, '--');
+  const stdio: StdioOptions = isolate ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
+  // Next.js's type augmentation makes NODE_ENV required in ProcessEnv; the job's env is complete as it is.
+  const env = (isolate ? { PATH: HOST_PATH } : o.env) as NodeJS.ProcessEnv;
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), { cwd: o.cwd, env, detached: !isolate, stdio });
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => {
+    child.once('exit', (code, signal) => resolve([code, signal]));
+    child.once('error', (err) => {
+      o.stderr?.write(`Could not start ${command[0]}: ${err.message}\n`);
+      resolve([127, null]);
+    });
+  });
+  if (o.stdout) child.stdout!.pipe(o.stdout, { end: false });
+  else child.stdout!.resume();
+  if (o.stderr) child.stderr!.pipe(o.stderr, { end: false });
+  else child.stderr!.resume();
+
+  let limit: LimitName | null = null;
+  let aborted = false;
+  const kill = () => killTree(child, isolate);
+  const stopFor = (reason: LimitName) => {
+    limit ??= reason;
+    kill();
+  };
+  const onAbort = () => {
+    aborted = true;
+    kill();
+  };
+  if (o.signal?.aborted) onAbort();
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = limits.timeoutMs ? setTimeout(() => stopFor('time'), limits.timeoutMs) : undefined;
+  const stopDisk = limits.disk ? watchDisk(limits.disk.folders, limits.disk.bytes, () => stopFor('disk')) : () => {};
+  const watch = setInterval(() => void cgroups?.exceeded().then((hit) => hit && stopFor(hit)), WATCH_MS);
+  let network: JobNetwork | null = null;
+  try {
+    if (isolate) network = await prepare(child, cgroups, o, seccomp);
+    else if (child.pid) await cgroups?.add(child.pid).catch(() => undefined);
+    const [exitCode, signal] = await exited;
+    limit ??= (await cgroups?.exceeded()) ?? null;
+    await Promise.all([drained(child.stdout!), drained(child.stderr!)]);
+    return { exitCode, signal, limit, aborted };
+  } catch (err) {
+    kill();
+    await exited;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    clearInterval(watch);
+    stopDisk();
+    o.signal?.removeEventListener('abort', onAbort);
+    network?.stop();
+    await cgroups?.remove();
+  }
+}
+
+/** Puts the blocked sandbox into its cgroups and network, then lets it run. */
+async function prepare(child: ChildProcess, cgroups: JobCgroups | null, o: SandboxOptions, seccomp: Buffer | null) {
+  // bubblewrap closes these when the job ends; a reset there is not an error of the job.
+  const [info, block, filter] = [FD.info, FD.block, FD.seccomp].map((fd) => pipeAt(child, fd));
+  for (const pipe of [info, block, filter]) pipe!.on('error', () => undefined);
+  filter!.end(seccomp ?? Buffer.alloc(0));
+  const jobPid = await new Promise<number>((resolve, reject) => {
+    let text = '';
+    info!.on('data', (chunk) => {
+      text += chunk;
+      const pid = /"child-pid":\s*(\d+)/.exec(text)?.[1];
+      if (pid) resolve(Number(pid));
+    });
+    info!.on('end', () => reject(new Error('bubblewrap could not create the sandbox; its error is in the log above.')));
+  });
+  await cgroups?.add(child.pid!);
+  await cgroups?.add(jobPid);
+  const network = o.network === 'public' ? await startPublicNetwork(jobPid) : null;
+  block!.end('go');
+  return network;
+}
+
+function pipeAt(child: ChildProcess, fd: number): Duplex {
+  const pipe = child.stdio.at(fd);
+  if (!(pipe instanceof Duplex)) throw new Error(`bubblewrap's file descriptor ${fd} is not a pipe.`);
+  return pipe;
+}
+
+function killTree(child: ChildProcess, isolate: boolean) {
+  try {
+    if (isolate) child.kill('SIGKILL');
+    else process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/** Waits for a stream's last bytes, but not for a descendant that escaped and kept it open. */
+function drained(stream: NodeJS.ReadableStream): Promise<void> {
+  if ((stream as NodeJS.ReadableStream & { readableEnded?: boolean }).readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1000);
+    stream.once('end', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    stream.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

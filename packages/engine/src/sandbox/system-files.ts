@@ -1,0 +1,59 @@
+// The read-only system a sandboxed job sees: /usr and its links, node's own folder, and a minimal
+// /etc. Files that would tell a job about the host (users, hosts, name servers) are replaced by small
+// generated ones, written once per process into a private folder.
+import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { NetworkMode } from './options';
+
+/** The unprivileged user a job runs as, inside its own user namespace. */
+export const SANDBOX_UID = 1000;
+
+const ROOT_LINKS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+/** Host files a job may read: certificates, the dynamic linker cache, Debian's alternatives. */
+const HOST_ETC = [
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/pki',
+  '/etc/alternatives',
+  '/etc/ld.so.cache',
+  '/etc/localtime',
+  '/etc/os-release',
+];
+
+let generated: string | undefined;
+
+function generatedEtc(): string {
+  if (generated) return generated;
+  const dir = mkdtempSync(path.join(tmpdir(), 'nimbus-sandbox-etc-'));
+  const files: Record<string, string> = {
+    passwd: `root:x:0:0:root:/root:/usr/sbin/nologin\nnimbus:x:${SANDBOX_UID}:${SANDBOX_UID}:nimbus:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`,
+    group: `root:x:0:\nnimbus:x:${SANDBOX_UID}:\nnogroup:x:65534:\n`,
+    hosts: '127.0.0.1 localhost sandbox\n::1 localhost\n',
+    'nsswitch.conf': 'passwd: files\ngroup: files\nhosts: files dns\n',
+    // slirp4netns answers DNS on this address and forwards to the host's resolver.
+    'resolv.conf': 'nameserver 10.0.2.3\n',
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text, { mode: 0o644 });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  generated = dir;
+  return dir;
+}
+
+/** bubblewrap arguments that mount the read-only system of a job. */
+export function systemMounts(network: NetworkMode): string[] {
+  const args = ['--ro-bind', '/usr', '/usr'];
+  for (const dir of ROOT_LINKS) {
+    if (!existsSync(dir)) continue;
+    if (lstatSync(dir).isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
+    else args.push('--ro-bind', dir, dir);
+  }
+  // Node installed outside /usr (nvm, /opt) must be visible with its bundled npm.
+  const nodePrefix = path.resolve(process.execPath, '..', '..');
+  if (!nodePrefix.startsWith('/usr') && nodePrefix !== '/') args.push('--ro-bind', nodePrefix, nodePrefix);
+  for (const file of HOST_ETC) args.push('--ro-bind-try', file, file);
+  const etc = generatedEtc();
+  const names = ['passwd', 'group', 'hosts', 'nsswitch.conf', ...(network === 'public' ? ['resolv.conf'] : [])];
+  for (const name of names) args.push('--ro-bind', path.join(etc, name), `/etc/${name}`);
+  return args;
+}
