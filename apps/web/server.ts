@@ -9,6 +9,7 @@ import { zonesManifest } from '@nimbus/core';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
+import { countQueriesOf } from './server/query-timing';
 import { createRuntime } from './server/runtime';
 import { addServerTiming } from './server/server-timing';
 
@@ -27,7 +28,7 @@ export async function startServer(config: Config = loadConfig()) {
     nextHandler = app.getRequestHandler();
   }
 
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     switch (classify(req.headers.host, url, config.deployDomain)) {
       case 'api':
@@ -45,7 +46,10 @@ export async function startServer(config: Config = loadConfig()) {
         addServerTiming(res);
         return void nextHandler(req, res);
     }
-  });
+  };
+  const server = createServer((req, res) =>
+    config.countQueries ? countQueriesOf(res, () => handle(req, res)) : handle(req, res),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

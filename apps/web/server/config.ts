@@ -170,6 +170,12 @@ const Env = z.object({
     description:
       'Enrichment endpoint answering `{grade, employees}` for the sales demo popup; without it nobody sees the popup.',
   }),
+  NIMBUS_COUNT_QUERIES: variable(oneOf(['0', '1']), {
+    default: '0',
+    example: '1',
+    description:
+      '`1` adds the database queries each page or API call made to its `Server-Timing` header (`db;desc="queries";dur=N`), for benchmarks and debugging.',
+  }),
 });
 
 /** The table as the README shows it: name, default, description, in order. */
@@ -219,6 +225,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Next.js in development mode (`npm run dev`). */
     dev: env.NODE_ENV === 'development',
     marketFitUrl: e.NIMBUS_MARKETFIT_URL,
+    /** Count each request's database queries into its Server-Timing header (server/query-timing.ts). */
+    countQueries: e.NIMBUS_COUNT_QUERIES === '1',
     signupLimitPerHour: e.NIMBUS_SIGNUP_LIMIT,
     trustProxy: e.NIMBUS_TRUST_PROXY === '1' || e.NIMBUS_TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL,

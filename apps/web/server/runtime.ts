@@ -38,6 +38,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     poolSize: config.dbPoolSize,
+    countQueries: config.countQueries,
   });
   const store = createStore({ localDir: path.join(config.dataDir, 'files'), s3: config.s3 });
   const engine = createEngine({ store, secret: config.secret(), maxFileSize: config.maxFileSize });
