@@ -12,7 +12,8 @@ import { mono, sans } from './fonts';
 import './globals.css';
 
 export const metadata: Metadata = {
-  metadataBase: new URL(process.env.NIMBUS_PUBLIC_URL ?? 'http://localhost:3000'),
+  // NIMBUS_PUBLIC_URL as the server's configuration read it; unset while `next build` prerenders.
+  metadataBase: globalThis.__nimbusRuntime && new URL(globalThis.__nimbusRuntime.config.publicUrl),
   title: { default: 'Nimbus', template: '%s – Nimbus' },
   description:
     'Nimbus builds and hosts your sites: one command to a live URL, immutable deployments, instant rollbacks.',

@@ -10,17 +10,15 @@ export interface Engine {
   store: FileStore;
   cipher: Cipher;
   events: EngineEvents;
-  /** Largest accepted upload in bytes (NIMBUS_MAX_FILE_SIZE). */
+  /** Largest accepted upload in bytes (NIMBUS_MAX_FILE_SIZE, whose default lives in the server's configuration). */
   maxFileSize: number;
 }
 
-export const DEFAULT_MAX_FILE_SIZE = 100 * 1024 * 1024;
-
-export function createEngine(options: { store: FileStore; secret: string; maxFileSize?: number }): Engine {
+export function createEngine(options: { store: FileStore; secret: string; maxFileSize: number }): Engine {
   return {
     store: options.store,
     cipher: createCipher(options.secret),
     events: createEngineEvents(),
-    maxFileSize: options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    maxFileSize: options.maxFileSize,
   };
 }

@@ -20,7 +20,7 @@ export async function createTestEngine(overrides: { maxFileSize?: number } = {})
   const engine = createEngine({
     store: createLocalStore(path.join(tmp.dir, 'files')),
     secret: TEST_SECRET,
-    ...overrides,
+    maxFileSize: overrides.maxFileSize ?? 100 * 1024 * 1024,
   });
   return { engine, dir: tmp.dir, close: tmp.remove };
 }
