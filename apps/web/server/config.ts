@@ -159,6 +159,28 @@ const Env = z.object({
     example: '/var/cache/nimbus-builds',
     description: 'Package manager caches, one per team.',
   }),
+  NIMBUS_BUILD_SANDBOX: variable(oneOf(['on', 'off']), {
+    default: 'on',
+    example: 'off',
+    description:
+      'Builds run isolated (bubblewrap, slirp4netns); where that is impossible they are refused. `off` runs them as plain processes: only on a machine you would hand to every user.',
+  }),
+  NIMBUS_BUILD_NETWORK: variable(oneOf(['public', 'none']), {
+    default: 'public',
+    example: 'none',
+    description:
+      'Network of builds: `public` reaches the internet but not this host or private networks; `none` has none.',
+  }),
+  NIMBUS_BUILD_MEMORY: variable(bytes, {
+    default: '2gb',
+    example: '4gb',
+    description: 'Memory of one build, all its processes together; past it the build is stopped.',
+  }),
+  NIMBUS_BUILD_PROCESSES: variable(integer(16, 100_000), {
+    default: '512',
+    example: '1024',
+    description: 'Processes and threads one build may run at once; past it the build is stopped.',
+  }),
   NIMBUS_MAX_FILE_SIZE: variable(bytes, {
     default: '100mb',
     example: '2gb',
@@ -238,6 +260,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Temp dirs of running builds and the package cache: outside the data dir, which builds must not see. */
       dir: e.NIMBUS_BUILD_DIR ? path.resolve(e.NIMBUS_BUILD_DIR) : undefined,
       cacheDir: e.NIMBUS_BUILD_CACHE_DIR ? path.resolve(e.NIMBUS_BUILD_CACHE_DIR) : undefined,
+      /** Isolation and limits of every build (packages/engine/src/sandbox). */
+      sandbox: {
+        mode: e.NIMBUS_BUILD_SANDBOX,
+        network: e.NIMBUS_BUILD_NETWORK,
+        memory: e.NIMBUS_BUILD_MEMORY,
+        processes: e.NIMBUS_BUILD_PROCESSES,
+      },
     },
     maxFileSize: e.NIMBUS_MAX_FILE_SIZE,
     /** S3-compatible storage when NIMBUS_S3_BUCKET is set; else files live under the data dir. */

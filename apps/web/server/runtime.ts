@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Api, type ApiOptions, createApi } from '@nimbus/api';
 import { type Database, openDatabase } from '@nimbus/db';
 import {
+  checkSandbox,
   createEdge,
   createEngine,
   createStore,
@@ -51,6 +52,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         databaseUrl: config.databaseUrl,
       })
     : null;
+  // Builds are refused (or run unisolated when NIMBUS_BUILD_SANDBOX=off) when this machine cannot isolate them.
+  if (config.roles.has('worker')) await checkSandbox(config.build.sandbox);
   const worker = config.roles.has('worker')
     ? await startWorker({
         db: database.db,
@@ -60,6 +63,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         timeoutMs: config.build.timeoutMs,
         buildRoot: config.build.dir,
         cacheRoot: config.build.cacheDir,
+        sandbox: config.build.sandbox,
         recoverAllOnStart: database.kind === 'pglite',
       })
     : null;

@@ -1,6 +1,7 @@
 // The REST API: one Hono app. Public routes first, then authentication, then everything else:
 // the order below is the security model. Served at `/api/*` and at the origin root (COMPAT.md).
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { sandboxStatus } from '@nimbus/engine';
 import { authenticate } from './auth';
 import type { ApiOptions, AppEnv } from './context';
 import { errorBody, handleError, notFoundHandler } from './errors';
@@ -45,7 +46,8 @@ export function createApi(options: ApiOptions): Api {
   });
 
   // Public
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  // `sandbox` appears in processes that run builds; isolated:false says builds are refused or unisolated.
+  app.get('/health', (c) => c.json({ status: 'ok', sandbox: sandboxStatus() }));
   app.route('/', sessionRoutes());
   app.route('/', avatarRoutes());
   app.route('/', deviceAuthorizationRoutes());
