@@ -1,23 +1,15 @@
-// Measuring helpers of the dashboard bench: a free port, waiting for the server, time to first byte
-// over plain HTTP (no client cache, no keep-alive), median/p95, and page timings in Chromium read
-// from the page itself (paint entries, and a MutationObserver noting when the target appears).
+// Measuring helpers of the dashboard bench: waiting for the server, time to first byte over plain
+// HTTP (no client cache, no keep-alive) with the response's Server-Timing, median/p95, and page
+// timings in Chromium read from the page itself (paint entries, and a MutationObserver noting when
+// the target appears).
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import type { Browser } from '@playwright/test';
 
 export interface Timing {
   firstByte: number;
   total: number;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+  /** The database queries the server counted for this response (NIMBUS_COUNT_QUERIES=1), if it did. */
+  queries: number | null;
 }
 
 export async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
@@ -43,7 +35,11 @@ export function ttfb(url: string, headers: Record<string, string>): Promise<Timi
     const req = request(url, { headers: { ...headers, connection: 'close' } }, (res) => {
       if ((res.statusCode ?? 500) >= 400) reject(new Error(`${url} answered ${res.statusCode}`));
       res.on('data', () => void (firstByte ||= performance.now() - start));
-      res.on('end', () => resolve({ firstByte, total: performance.now() - start }));
+      const timing = String(res.headers['server-timing'] ?? '');
+      const queries = /db;desc="queries";dur=(\d+)/.exec(timing);
+      res.on('end', () =>
+        resolve({ firstByte, total: performance.now() - start, queries: queries ? Number(queries[1]) : null }),
+      );
     });
     req.on('error', reject);
     req.end();

@@ -21,6 +21,8 @@ import { eq } from 'drizzle-orm';
 export interface Seeded {
   slug: string;
   teamId: string;
+  /** The name of the first project, the one the project page bench opens. */
+  project: string;
   sessionToken: string;
   projects: number;
   deployments: number;
@@ -66,7 +68,7 @@ export async function seed(dataDir: string, projects: number, perProject: number
     // their jobs are closed here, or the server's worker would pick all of them up at start.
     await db.update(schema.buildJobs).set({ state: 'done' }).where(eq(schema.buildJobs.state, 'queued'));
     const { token } = await createSession(db, user.id);
-    return { slug: team.slug, teamId: team.id, sessionToken: token, projects, deployments };
+    return { slug: team.slug, teamId: team.id, project: 'site-000', sessionToken: token, projects, deployments };
   } finally {
     await database.close();
   }
