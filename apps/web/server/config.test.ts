@@ -61,20 +61,28 @@ describe('configuration', () => {
     [
       'NIMBUS_MAX_FILE_SIZE',
       '100 megs',
-      /NIMBUS_MAX_FILE_SIZE "100 megs": use a size like 100mb.*NIMBUS_MAX_FILE_SIZE=2gb/,
+      /NIMBUS_MAX_FILE_SIZE: use a size like 100mb.*, not "100 megs"\. For example NIMBUS_MAX_FILE_SIZE=2gb/,
     ],
-    ['NIMBUS_BUILD_TIMEOUT', 'soon', /NIMBUS_BUILD_TIMEOUT "soon": use a duration.*NIMBUS_BUILD_TIMEOUT=30m/],
-    ['PORT', 'abc', /PORT "abc": use a whole number from 0 to 65535.*PORT=8080/],
-    ['NIMBUS_DB_POOL', '0', /NIMBUS_DB_POOL "0": use at least 1/],
-    ['NIMBUS_ENV', 'staging', /NIMBUS_ENV "staging": use one of production, preview, development/],
-    ['NIMBUS_PUBLIC_URL', 'nimbus.example.com', /NIMBUS_PUBLIC_URL .*use a full URL.*https:\/\/nimbus.example.com/],
+    [
+      'NIMBUS_BUILD_TIMEOUT',
+      'soon',
+      /NIMBUS_BUILD_TIMEOUT: use a duration.*, not "soon"\. For example NIMBUS_BUILD_TIMEOUT=30m/,
+    ],
+    ['PORT', 'abc', /PORT: use a whole number from 0 to 65535, not "abc"\. For example PORT=8080/],
+    ['NIMBUS_DB_POOL', '0', /NIMBUS_DB_POOL: use at least 1, not "0"/],
+    ['NIMBUS_ENV', 'staging', /NIMBUS_ENV: use one of production, preview, development, not "staging"/],
+    [
+      'NIMBUS_PUBLIC_URL',
+      'nimbus.example.com',
+      /NIMBUS_PUBLIC_URL: use a full URL, not "nimbus.example.com"\. For example NIMBUS_PUBLIC_URL=https:\/\/nimbus.example.com/,
+    ],
   ])('stops on a bad %s, naming it with an example', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
   it('never repeats a secret in its error', () => {
     expect(() => loadConfig({ NIMBUS_SECRET: 'short-secret' })).toThrow(
-      'Invalid configuration: NIMBUS_SECRET: use at least 32 characters (for example NIMBUS_SECRET=$(openssl rand -hex 32)).',
+      'Invalid configuration: NIMBUS_SECRET: use at least 32 characters. For example NIMBUS_SECRET=$(openssl rand -hex 32)',
     );
     expect(() => loadConfig({ DATABASE_URL: 'pass:word' })).not.toThrow(/pass:word/);
   });

@@ -282,8 +282,8 @@ function parseEnv(env: Record<string, string | undefined>) {
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0]);
   const setting = settings.get(Env.shape[name as keyof typeof Env.shape])!;
-  const value = setting.secret ? '' : ` "${given[name]}"`;
-  throw new Error(`Invalid configuration: ${name}${value}: ${issue.message} (for example ${name}=${setting.example}).`);
+  const notThis = setting.secret ? '' : `, not "${given[name]}"`;
+  throw new Error(`Invalid configuration: ${name}: ${issue.message}${notThis}. For example ${name}=${setting.example}`);
 }
 
 /**
