@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as leads from '../services/leads';
 import { createTestApi, ORIGIN } from '../testing';
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -90,5 +91,17 @@ describe('GET /v1/leads', () => {
     expect(visitor.status).toBe(403);
     expect(visitor.json.error.message).toMatch(/staff-team/);
     expect((await t.call('GET', '/v1/leads')).status).toBe(403);
+  });
+});
+
+describe('the site form (services/leads.ts)', () => {
+  it('checks a form as the API checks a body and stores it the same way', async () => {
+    expect(() => leads.parseLead({ ...lead, name: '' })).toThrow('name: Tell us your name.');
+    const stored = await leads.submit(
+      { db: t.db, publicUrl: ORIGIN, deployDomain: 'localhost', staffTeam: 'staff-team' },
+      leads.parseLead({ ...lead, email: 'form@example.com' }),
+    );
+    const listed = await t.call('GET', '/v1/leads', { cookie: staffCookie });
+    expect(listed.json.leads.map((l: { id: string }) => l.id)).toContain(stored.lead.id);
   });
 });
