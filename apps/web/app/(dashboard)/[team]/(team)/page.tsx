@@ -9,10 +9,11 @@ import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { planLabel, scopeName } from '@/components/dashboard/names';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { requestProtocol } from '@/components/dashboard/projects/load';
-import { ProjectList, type ProjectPage } from '@/components/dashboard/projects/project-list';
+import { ProjectList } from '@/components/dashboard/projects/project-list';
 import { FirstDeploy } from '@/components/dashboard/team/first-deploy';
+import { projects as projectService, teamContext } from '@/lib/data';
 import { runtime } from '@/lib/runtime';
-import { getSession, getTeam, loadOrThrow } from '@/lib/session';
+import { getSession, getTeam } from '@/lib/session';
 
 type Props = { params: Promise<{ team: string }> };
 
@@ -31,7 +32,7 @@ export default async function TeamOverviewPage({ params }: Props) {
   if (!session) return <LoginRedirect />;
   const team = await getTeam((await params).team);
   const [projects, protocol] = await Promise.all([
-    loadOrThrow<ProjectPage>(`/v10/projects?teamId=${team.id}&limit=${PROJECTS_PAGE}`),
+    projectService.list(await teamContext(team.id), { limit: PROJECTS_PAGE }),
     requestProtocol(),
   ]);
   return (
