@@ -12,8 +12,9 @@ export { billing, deployments, device, env, leads, members, projects, session, t
 
 /** The visitor as the services see them; null when logged out. One session lookup per render. */
 export const visitorContext = cache(async (): Promise<ServiceContext | null> => {
-  const { apiOptions } = runtime();
+  // Cookies first: reading them marks the page dynamic, so `next build` never prerenders it without a runtime.
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const { apiOptions } = runtime();
   const user = token ? await userForSession(apiOptions.db, token) : null;
   return user ? createContext(apiOptions, { user, token: null, via: 'session' }) : null;
 });
