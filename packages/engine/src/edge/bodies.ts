@@ -51,7 +51,7 @@ export function createBodyCache(store: FileStore, limits: BodyLimits = DEFAULT_B
   };
   return {
     limits,
-    raw: (sha: string): Buffer | Promise<Buffer> => raw.get(sha),
+    raw: raw.get,
     encoded: (sha: string, encoding: Encoding): Buffer | Promise<Buffer> => encoded[encoding].get(sha),
   };
 }

@@ -36,12 +36,12 @@ export function singleFlight<K extends {}, V extends {}, C = undefined>(options:
   });
 
   return {
-    /** The cached value, or the one shared promise of it. */
-    get(key: K, ...context: undefined extends C ? [C?] : [C]): V | Promise<V> {
+    /** The cached value, or the one shared promise of it. Allocates nothing on a hit (no rest arguments). */
+    get(key: K, context?: C): V | Promise<V> {
       const hit = cache.get(key);
       if (hit !== undefined) return hit;
       // fetchMethod always resolves to a value, never to lru-cache's "nothing" (undefined).
-      return cache.fetch(key, { context: context[0] }) as Promise<V>;
+      return cache.fetch(key, { context }) as Promise<V>;
     },
     /** Drops the entries `matches` picks, and keeps no answer of a load under way. */
     evict(matches: (value: V, key: K) => boolean): void {

@@ -47,7 +47,8 @@ export function createHostCache(db: Db, deployDomain: string) {
     },
   });
   return {
-    get: (hostHeader: string): HostTarget | Promise<HostTarget> => cache.get(hostHeader),
+    /** The target of a raw Host header; a warm host is answered synchronously. */
+    get: cache.get,
     /** Drops every cached host that resolves to `key`, or everything when `key` is null. */
     invalidate(key: string | null): void {
       if (key === null) cache.clear();
