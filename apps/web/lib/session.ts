@@ -7,7 +7,6 @@ import { DomainError } from '@nimbus/db';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { session, teams, visitorContext } from './data';
-import { serverApi } from './runtime';
 
 export type Session = Awaited<ReturnType<typeof session.current>>;
 export type Team = Awaited<ReturnType<typeof teams.get>>;
@@ -45,13 +44,6 @@ export const getTeam = cache(async (slug: string): Promise<Team> => {
 function missing(error: unknown): null {
   if (error instanceof DomainError && (error.code === 'not_found' || error.code === 'forbidden')) return null;
   throw error;
-}
-
-/** Calls the API as the visitor and fails loudly; kept only for pages not yet reading services. */
-export async function loadOrThrow<T>(path: string): Promise<T> {
-  const { status, data } = await serverApi<T>(path);
-  if (status !== 200) throw new Error(`GET ${path} failed with status ${status}.`);
-  return data;
 }
 
 /** Where "home" is for this user: their default team, else their personal account. */
