@@ -1,4 +1,4 @@
-// Sign-up, login with `next`, logout and the session flag (issue #2, spec 2 and 8).
+// Sign-up, login with `next`, logout and the session flag (issue #2, docs/spec.md §2 and §8).
 import { expect } from '@playwright/test';
 import { cookie, logIn, logOut, newContext, PASSWORD, signUp, test, uniqueEmail, usernameOf } from './helpers';
 

@@ -1,6 +1,6 @@
 // The command menu (issue #5), by keyboard only: Control+K opens it with focus in the search field,
 // typing filters, the arrow keys move the active option, Enter goes there, Escape closes it. The
-// internal commands of spec 6 stay hidden from users who are not staff.
+// internal commands of docs/spec.md §6 stay hidden from users who are not staff.
 import { expect, type Page } from '@playwright/test';
 import { signUp, test } from './helpers';
 

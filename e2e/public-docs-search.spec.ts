@@ -1,6 +1,6 @@
 // Docs search (issue #4): the index built at build time finds a page by keyboard, and the views,
 // clicks and conversions go through search-insights to POST /api/insights/1/events with the fields
-// of spec 3, where staff can read them back.
+// of docs/spec.md §3, where staff can read them back.
 import { expect, type Request, test } from '@playwright/test';
 import { staffApi } from './public-helpers';
 

@@ -1,4 +1,4 @@
-// The sales-demo popup (spec 2, 4, 5, 9) under a fake clock: its per-path delays, sales-led visitors
+// The sales-demo popup (docs/spec.md §2, §4, §5, §9) under a fake clock: its per-path delays, sales-led visitors
 // only, dismissal and the marketfit=1 override, stale-state clearing and expiry of the stored
 // record, and silent storage errors. Market fit comes from /api/marketfit; where a test needs a
 // sales-led visitor without the override, the answer is stubbed as the enrichment service would give it.

@@ -1,4 +1,4 @@
-// Zones and the page shell on the public site (spec 2): the zone table at its well-known path,
+// Zones and the page shell on the public site (docs/spec.md §2): the zone table at its well-known path,
 // cross-zone links as full navigations prefetched on hover or focus, same-zone links as client-side
 // navigations, the theme switch, and the redirect of browsers without CSS variables.
 import { expect, type Page, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The page shell in the dashboard (spec 2): theme switch with its meta colour, skip link, titles,
+// The page shell in the dashboard (docs/spec.md §2): theme switch with its meta colour, skip link, titles,
 // landmarks and contrast, and zone routing that the [team] segment must not shadow.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Teams in the browser (issue #2): create with spec 5 validation, switch scope, invite and accept,
+// Teams in the browser (issue #2): create with docs/spec.md §5 validation, switch scope, invite and accept,
 // roles and the last-owner rule, settings, the default team.
 
 import { TEAM_NAME_INVALID, TEAM_NAME_REQUIRED } from '@nimbus/core';

@@ -1,5 +1,5 @@
 // Migrates one template database per test run, so each test file starts from a copy in milliseconds
-// instead of migrating (ARCHITECTURE.md: a fresh PGlite takes ~5 s). PostgreSQL when DATABASE_URL is set.
+// instead of migrating (docs/architecture.md: a fresh PGlite takes ~5 s). PostgreSQL when DATABASE_URL is set.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // The files a deploy sends: every regular file under the folder except dependencies, VCS data, link
-// folders and local secrets (.env*), each with the SHA-1 the server stores it under (COMPAT.md).
+// folders and local secrets (.env*), each with the SHA-1 the server stores it under (docs/vercel-compatibility.md).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';

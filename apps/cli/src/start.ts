@@ -1,5 +1,5 @@
 // `nimbus start --role web,api,edge,worker`: runs the Nimbus server of the checkout you are in
-// (scripts/start.mjs), so one command starts every role at scale (ARCHITECTURE.md). The CLI itself
+// (scripts/start.mjs), so one command starts every role at scale (docs/architecture.md). The CLI itself
 // contains no server: outside a checkout it says where to run it.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The page shell of every zone (spec 2): skip link, theme, progress bar, browser check, toasts.
+// The page shell of every zone (docs/spec.md §2): skip link, theme, progress bar, browser check, toasts.
 
 import { THEME_COLORS } from '@nimbus/core';
 import { ToastProvider } from '@nimbus/ui';

@@ -2,7 +2,7 @@
 // many copies of the front server with node:cluster. They share PORT (the supervisor hands each new
 // connection to the next copy) and nothing else: every copy opens its own database pool, edge
 // cache and LISTEN connection, exactly like separate machines behind a load balancer would
-// (ARCHITECTURE.md "Scale beyond one machine"). A copy that dies is replaced, unless copies keep
+// (docs/architecture.md "Scale beyond one machine"). A copy that dies is replaced, unless copies keep
 // dying right after they start, which means the configuration is wrong: then the supervisor stops.
 import cluster, { type Worker } from 'node:cluster';
 

@@ -1,4 +1,4 @@
-// Host/path dispatch of the front server (ARCHITECTURE.md): deployment hosts go to the edge,
+// Host/path dispatch of the front server (docs/architecture.md): deployment hosts go to the edge,
 // API paths to the Hono app, everything else to Next.js.
 import { hostnameOf } from '@nimbus/engine/src/edge/hosts';
 

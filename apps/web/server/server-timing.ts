@@ -1,4 +1,4 @@
-// The `Server-Timing` header of pages (spec 7: the "Analyze Server Timing" command reads it from a
+// The `Server-Timing` header of pages (docs/spec.md §7: the "Analyze Server Timing" command reads it from a
 // HEAD on the current page). Next.js writes its own headers, so the front server wraps writeHead,
 // which Node also calls for responses that never call it themselves, and adds the time from the
 // request's arrival to its headers as `total;dur=<ms>`.

@@ -1,7 +1,6 @@
 // The REST API: one Hono app. Public routes first, then authentication, then everything else:
-// the order below is the security model. Served at `/api/*` and at the origin root (COMPAT.md).
+// the order below is the security model. Served at `/api/*` and at the origin root (docs/vercel-compatibility.md).
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { sandboxStatus } from '@nimbus/engine';
 import { authenticate } from './auth';
 import type { ApiOptions, AppEnv } from './context';
 import { errorBody, handleError, notFoundHandler } from './errors';
@@ -14,6 +13,7 @@ import { deploymentRoutes } from './routes/deployments';
 import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device';
 import { envRoutes } from './routes/env';
 import { fileRoutes } from './routes/files';
+import { healthRoutes } from './routes/health';
 import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
 import { leadFormRoutes, leadRoutes } from './routes/leads';
 import { marketFitRoutes } from './routes/marketfit';
@@ -47,7 +47,7 @@ export function createApi(options: ApiOptions): Api {
 
   // Public
   // `sandbox` appears in processes that run builds; isolated:false says builds are refused or unisolated.
-  app.get('/health', (c) => c.json({ status: 'ok', sandbox: sandboxStatus() }));
+  app.route('/', healthRoutes());
   app.route('/', sessionRoutes());
   app.route('/', avatarRoutes());
   app.route('/', deviceAuthorizationRoutes());

@@ -1,4 +1,4 @@
-// The browser cookies of a session: httpOnly session, readable isLoggedIn flag (spec 3), and scope.
+// The browser cookies of a session: httpOnly session, readable isLoggedIn flag (docs/spec.md §3), and scope.
 
 import { LOGGED_IN_COOKIE, SCOPE_COOKIE, SCOPE_COOKIE_DAYS } from '@nimbus/core';
 import type { Context } from 'hono';

@@ -1,4 +1,4 @@
-// The official Vercel clients deploy to Nimbus unmodified (COMPAT.md): the `vercel` CLI, the
+// The official Vercel clients deploy to Nimbus unmodified (docs/vercel-compatibility.md): the `vercel` CLI, the
 // @vercel/client library and @vercel/sdk, against a real HTTP server with a build worker.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // JSON shape of a deployment as the Vercel CLI, @vercel/client and @vercel/sdk read it: every field
-// COMPAT.md lists, `url` as a host without scheme (with the public port when it is not the default),
+// docs/vercel-compatibility.md lists, `url` as a host without scheme (with the public port when it is not the default),
 // `target` null for previews, `aliasAssigned` a boolean the CLI waits for.
 import type { Deployment } from '@nimbus/db';
 

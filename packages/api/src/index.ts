@@ -9,6 +9,5 @@ export { errorBody } from './errors';
 export type { BuildLogEvent } from './log-follow';
 export type { EnvJson, ProjectJson } from './project-json';
 export type { Member } from './schemas/teams';
-export { requirePermission, resolveScope, teamScope } from './scope';
 export { type InvitationJson, page, type TeamJson, type TokenJson, type UserJson } from './serialize';
 export * from './services';

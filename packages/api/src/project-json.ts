@@ -1,4 +1,4 @@
-// JSON shape of a project as Vercel's clients expect it (COMPAT.md; @vercel/sdk validates
+// JSON shape of a project as Vercel's clients expect it (docs/vercel-compatibility.md; @vercel/sdk validates
 // accountId, alias, resourceConfig, defaultResourceConfig, deploymentExpiration, nodeVersion ...).
 import type { EnvVar, Project } from '@nimbus/db';
 import type { projectDeploymentJson } from './deployment-json';

@@ -1,4 +1,4 @@
-// The single error type raised by every API call (spec 8), so callers branch on `code`, never on fetch quirks.
+// The single error type raised by every API call (docs/spec.md §8), so callers branch on `code`, never on fetch quirks.
 
 export const NETWORK_ERROR_MESSAGE = 'A network error has occurred. Please check your connection and try again.';
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Error';
@@ -63,7 +63,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** Builds the error for a non-2xx response following the spec 8 message rules. */
+/** Builds the error for a non-2xx response following the docs/spec.md §8 message rules. */
 export function errorFromResponse(
   response: { status: number; contentType: string; text: string },
   requestBody?: unknown,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { createFetcher } from './fetcher';
 
-// Canned answers for the spec 8 catalogue; any other path echoes the request back as JSON.
+// Canned answers for the docs/spec.md §8 catalogue; any other path echoes the request back as JSON.
 const ROUTES: Record<string, [status: number, contentType: string, body: string]> = {
   '/api/text': [200, 'text/plain; charset=utf-8', 'hello'],
   '/api/not-json': [200, 'application/json', '{oops'],
@@ -106,7 +106,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe('successful responses (spec 7)', () => {
+describe('successful responses (docs/spec.md §7)', () => {
   it('parses 204 as empty', async () => {
     await expect(createFetcher({ baseUrl: base })('/empty')).resolves.toBeUndefined();
   });
@@ -134,7 +134,7 @@ describe('successful responses (spec 7)', () => {
   });
 });
 
-describe('request building (spec 7)', () => {
+describe('request building (docs/spec.md §7)', () => {
   it.each([
     ['/echo', {}, '/api/echo'],
     ['echo', {}, '/api/echo'],
@@ -190,7 +190,7 @@ describe('request building (spec 7)', () => {
   });
 });
 
-describe('error catalogue (spec 8)', () => {
+describe('error catalogue (docs/spec.md §8)', () => {
   it('network failure → network_error with the exact message', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

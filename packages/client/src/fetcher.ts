@@ -1,5 +1,5 @@
-// The generic call helper of spec 7: every web and CLI request goes through it, so URLs, auth and the
-// spec 8 error catalogue are handled in exactly one place.
+// The generic call helper of docs/spec.md §7: every web and CLI request goes through it, so URLs, auth and the
+// docs/spec.md §8 error catalogue are handled in exactly one place.
 import { ApiError, errorFromResponse, transportError } from './api-error';
 import { browserAuthDefaults, isPageUnloading, watchPageUnload } from './browser';
 import { type AuthErrorHandlers, dispatchAuthError } from './redirects';

@@ -1,4 +1,4 @@
-// Decides which auth flow an API error starts (spec 2 and 8); pure so the web app, tests and CLI share it.
+// Decides which auth flow an API error starts (docs/spec.md §2 and §8); pure so the web app, tests and CLI share it.
 import type { ApiError } from './api-error';
 
 export const TWO_FACTOR_PATH = '/two-factor-required';

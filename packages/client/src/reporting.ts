@@ -1,4 +1,4 @@
-// User-facing fallbacks and error-report sampling of spec 8, shared by the web app and the CLI.
+// User-facing fallbacks and error-report sampling of docs/spec.md §8, shared by the web app and the CLI.
 
 export type ToastType = 'error' | 'success' | 'warning';
 

@@ -1,4 +1,4 @@
-// The session call of spec 7 and 8: `GET /api/www/user` answers the user and flags once per page
+// The session call of docs/spec.md §7 and §8: `GET /api/www/user` answers the user and flags once per page
 // load. A 401 or 403 means the session is gone, so the readable `isLoggedIn` flag is removed here
 // too (the API also clears it, but only on responses that reach the browser's cookie jar).
 import { LOGGED_IN_COOKIE } from '@nimbus/core';

@@ -10,7 +10,7 @@ export interface WaitForOptions {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Checks immediately, then every `interval` ms, up to `maxAttempts` checks in total (spec 9: 250 ms,
+ * Checks immediately, then every `interval` ms, up to `maxAttempts` checks in total (docs/spec.md §9: 250 ms,
  * 32 attempts). Resolves true as soon as the check passes, false after calling onTimeout.
  */
 export async function waitFor(

@@ -1,4 +1,4 @@
-// How accounts are named and ordered everywhere (spec 1 and 3), so the scope switcher, emails and CLI agree.
+// How accounts are named and ordered everywhere (docs/spec.md §1 and §3), so the scope switcher, emails and CLI agree.
 
 export type Account =
   | { kind: 'user'; name?: string | null; username: string }

@@ -14,8 +14,8 @@ import {
   TOOLTIP,
 } from './ui-constants';
 
-// These pin the spec 9 numbers so a casual edit cannot drift the product away from the spec.
-describe('spec 9 constants', () => {
+// These pin the docs/spec.md §9 numbers so a casual edit cannot drift the product away from the spec.
+describe('docs/spec.md §9 constants', () => {
   it.each([
     ['theme colours', THEME_COLORS, { dark: '#0a0a0a', light: '#ffffff' }],
     ['image device sizes', IMAGE_DEVICE_SIZES, [640, 750, 828, 1080, 1200, 1920, 2048, 3840]],

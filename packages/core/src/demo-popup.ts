@@ -1,4 +1,4 @@
-// Where and when the sales-demo popup may appear (spec 2, 4 and 9); the marketing site and its tests share it.
+// Where and when the sales-demo popup may appear (docs/spec.md §2, §4 and §9); the marketing site and its tests share it.
 
 /** The only paths that show the popup, each with its delay before showing, in ms. */
 export const DEMO_POPUP_PATHS: Readonly<Record<string, number>> = {

@@ -1,4 +1,4 @@
-// Market-fit score (spec 5) deciding whether a visitor gets the sales-led demo popup.
+// Market-fit score (docs/spec.md §5) deciding whether a visitor gets the sales-led demo popup.
 
 /** 0 unknown, 1 sales-led, 2 product-led. */
 export type MarketFit = 0 | 1 | 2;

@@ -1,4 +1,4 @@
-// Domain, URL and IP checks of spec 5, backed by `validator` so the browser and API agree byte for byte.
+// Domain, URL and IP checks of docs/spec.md §5, backed by `validator` so the browser and API agree byte for byte.
 // Per-function imports keep the rest of `validator` out of browser bundles.
 import isFQDN from 'validator/lib/isFQDN.js';
 import validatorIsIP from 'validator/lib/isIP.js';

@@ -1,4 +1,4 @@
-// Strips personal data from analytics properties (spec 3) before they leave the browser or server.
+// Strips personal data from analytics properties (docs/spec.md §3) before they leave the browser or server.
 
 export const REDACTED = 'REDACTED';
 

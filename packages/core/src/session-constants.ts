@@ -10,6 +10,6 @@ export const LOGGED_IN_COOKIE = 'isLoggedIn';
 // `globalThis.process` keeps this safe in browsers, where there is no `process`.
 export const STAFF_EMAIL_DOMAIN: string = globalThis.process?.env?.NIMBUS_STAFF_EMAIL_DOMAIN || 'nimbus.dev';
 
-/** Staff debug flag set by `GET /api/force-deploy-freeze-toggle` (spec 6, 7); debug cookies last 60 s (spec 9). */
+/** Staff debug flag set by `GET /api/force-deploy-freeze-toggle` (docs/spec.md §6, §7); debug cookies last 60 s (docs/spec.md §9). */
 export const DEPLOY_FREEZE_COOKIE = 'deploy-freeze-branch';
 export const DEBUG_COOKIE_SECONDS = 60;

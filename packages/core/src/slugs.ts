@@ -2,7 +2,7 @@
 
 export const SLUG_MAX = 48;
 
-// Zone prefixes (spec 2) first, then dashboard and platform paths a team slug would collide with.
+// Zone prefixes (docs/spec.md §2) first, then dashboard and platform paths a team slug would collide with.
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'academy',
   'docs',

@@ -1,4 +1,4 @@
-// Team-name rule of spec 5, shared so the form and the API reject exactly the same names.
+// Team-name rule of docs/spec.md §5, shared so the form and the API reject exactly the same names.
 
 export const TEAM_NAME_MAX = 256;
 export const TEAM_NAME_REQUIRED = 'Team name is required';

@@ -1,4 +1,4 @@
-// Fills `{param}` placeholders in API paths (spec 5) so callers never hand-build encoded URLs.
+// Fills `{param}` placeholders in API paths (docs/spec.md §5) so callers never hand-build encoded URLs.
 
 export type PathParams = Record<string, string | number | boolean | undefined | null>;
 

@@ -1,4 +1,4 @@
-// Timing and sizing constants of spec 4 and 9, shared so server-rendered and client UI behave alike.
+// Timing and sizing constants of docs/spec.md §4 and §9, shared so server-rendered and client UI behave alike.
 
 export const THEME_COLORS = { dark: '#0a0a0a', light: '#ffffff' } as const;
 export const THEME_STORAGE_KEY = 'theme';

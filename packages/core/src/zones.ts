@@ -1,4 +1,4 @@
-// Path-prefix → application zone table of spec 2. The router uses it to spot cross-zone links and
+// Path-prefix → application zone table of docs/spec.md §2. The router uses it to spot cross-zone links and
 // serves it at /.well-known/nimbus/zones.json so every zone agrees on who owns which path.
 
 export const DEFAULT_ZONE = 'dashboard';

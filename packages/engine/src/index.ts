@@ -1,7 +1,6 @@
 // The deployment engine: file store, build queue and worker, and the edge that serves deployments.
 
 export * from './crypto';
-export * from './deploy';
 export * from './edge/create-edge';
 export * from './engine';
 export * from './events';

@@ -1,4 +1,4 @@
-// Buttons of the design system. Heights follow spec 9: small 32 px, medium 40 px, large 48 px.
+// Buttons of the design system. Heights follow docs/spec.md §9: small 32 px, medium 40 px, large 48 px.
 // `buttonClass` lets a link look like a button without nesting interactive elements.
 import type { ComponentProps } from 'react';
 import { cx, focusRing } from './cx';

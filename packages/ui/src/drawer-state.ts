@@ -1,4 +1,4 @@
-// The modal's drawer form (spec 4, 9): below a 600 px wide viewport a dialog opens as a sheet from
+// The modal's drawer form (docs/spec.md §4, §9): below a 600 px wide viewport a dialog opens as a sheet from
 // the bottom; dragging it down by 25% of its height closes it; while it is open the browser's
 // theme colour dims with the overlay over 400 ms. Pure rules here, React hooks in drawer.tsx.
 import { MODAL } from '@nimbus/core';

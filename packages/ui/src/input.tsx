@@ -1,5 +1,5 @@
 // Text inputs and selects with one look: invalid state from aria-invalid, read-only greyed out.
-// Heights match the buttons beside them (spec 9): small 32 px, medium 40 px.
+// Heights match the buttons beside them (docs/spec.md §9): small 32 px, medium 40 px.
 import type { ComponentProps } from 'react';
 import { cx } from './cx';
 

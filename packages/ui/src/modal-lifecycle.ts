@@ -1,6 +1,6 @@
-// The modal lifecycle of spec 4: a dialog becomes active, is mounted (in the DOM but not yet shown,
+// The modal lifecycle of docs/spec.md §4: a dialog becomes active, is mounted (in the DOM but not yet shown,
 // so the enter transition has a start state), is rendered (visible), and after closing stays
-// mounted for the exit delay (350 ms, spec 9) so it can animate out before it unmounts.
+// mounted for the exit delay (350 ms, docs/spec.md §9) so it can animate out before it unmounts.
 // Pure, so the machine is tested without React; `useModalLifecycle` in modal.tsx drives it.
 export type ModalPhase = 'closed' | 'mounted' | 'rendered' | 'closing';
 export type ModalEvent = 'open' | 'painted' | 'close' | 'exited';

@@ -2,7 +2,7 @@
 import { MODAL } from '@nimbus/core';
 // A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert and
 // keeps focus inside, Escape closes (through onClose, so the exit animation still runs), and focus
-// returns to the element that opened it. Default width 540 px (spec 9). Below a 600 px viewport it
+// returns to the element that opened it. Default width 540 px (docs/spec.md §9). Below a 600 px viewport it
 // is a bottom drawer instead (drawer.tsx): it slides up, closes when dragged down a quarter of its
 // height, and dims the browser's theme colour with the overlay.
 import { type ReactNode, useEffect, useId, useReducer, useRef } from 'react';

@@ -1,4 +1,4 @@
-// Presence (spec 4): whether an element that animates out is still in the DOM. It is 'mounted'
+// Presence (docs/spec.md §4): whether an element that animates out is still in the DOM. It is 'mounted'
 // while shown; asked to leave with an exit animation it is 'unmountSuspended' (still rendered,
 // animating) until the animation ends; then 'unmounted'. Showing it again during the exit
 // animation brings it straight back. Pure transitions plus a timer-driven hook.

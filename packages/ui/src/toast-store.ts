@@ -1,4 +1,4 @@
-// The toast state machine of spec 3, 4 and 9, free of React so it can be tested on its own.
+// The toast state machine of docs/spec.md §3, §4 and §9, free of React so it can be tested on its own.
 // A toast is added hidden ('entering'), becomes 'visible' ~10 ms later, auto-hides after its
 // timeout unless it has an action (or undo) or `preserve`, spends 160 ms 'hiding', then is removed.
 // `shouldHide` hides it 300 ms after it shows, action or not (a "Saving…" toast replaced by its
@@ -162,7 +162,7 @@ export function createToastStore() {
 
 export type ToastStore = ReturnType<typeof createToastStore>;
 
-/** Where the toast `depth` places behind the newest sits: 20 px up and 5% smaller per step (spec 9). */
+/** Where the toast `depth` places behind the newest sits: 20 px up and 5% smaller per step (docs/spec.md §9). */
 export function stackTransform(depth: number): string {
   return `translateY(${-depth * TOAST.stackOffsetPx}px) scale(${1 - depth * TOAST.scaleStep})`;
 }

@@ -1,4 +1,4 @@
-// The tooltip rules of spec 4 and 9, pure so they are tested without a browser: visibility is a bit
+// The tooltip rules of docs/spec.md §4 and §9, pure so they are tested without a browser: visibility is a bit
 // mask (hover 1, focus 2, touch 4) so each source keeps it open on its own; alignment follows the
 // trigger's distance to the viewport edges (100 px); the bubble sits 10 px from its trigger, at
 // most 250 px wide; a touch that moves 16 px is a scroll, not a press; and the last two words are

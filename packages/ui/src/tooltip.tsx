@@ -1,6 +1,6 @@
 'use client';
 import { TOOLTIP } from '@nimbus/core';
-// A tooltip for a control that needs a word of explanation (spec 4, 9). Hover, focus and touch each
+// A tooltip for a control that needs a word of explanation (docs/spec.md §4, §9). Hover, focus and touch each
 // set their bit of the visibility mask; Escape clears it. Once the mask is empty the bubble fades
 // out over the 100 ms close delay (presence 'unmountSuspended'), and comes straight back if the
 // pointer returns. Position and alignment come from tooltip-state.ts and follow window resizes,

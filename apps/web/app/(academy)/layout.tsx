@@ -1,4 +1,4 @@
-// The academy zone (spec 2): structured courses that lead through the docs in order.
+// The academy zone (docs/spec.md §2): structured courses that lead through the docs in order.
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/marketing/site-footer';
 import { SiteHeader } from '@/components/marketing/site-header';

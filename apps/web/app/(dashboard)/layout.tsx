@@ -1,6 +1,6 @@
 // The dashboard zone (everything no other zone owns): header, session check and the modals of
-// logged-in users (spec 4). Logged-out visitors get only the page, which sends them to /login.
-// Internal commands show for staff (the session's flags.staff) and in preview environments (spec 6).
+// logged-in users (docs/spec.md §4). Logged-out visitors get only the page, which sends them to /login.
+// Internal commands show for staff (the session's flags.staff) and in preview environments (docs/spec.md §6).
 
 import { SCOPE_COOKIE } from '@nimbus/core';
 import { cookies } from 'next/headers';

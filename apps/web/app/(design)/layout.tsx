@@ -1,4 +1,4 @@
-// The design zone (spec 2): the design system (/design), its foundations (/geist) and the typefaces
+// The design zone (docs/spec.md §2): the design system (/design), its foundations (/geist) and the typefaces
 // (/font).
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/marketing/site-footer';

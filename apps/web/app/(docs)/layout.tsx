@@ -1,4 +1,4 @@
-// The docs zone (spec 2): /docs, /guides and /help, the real documentation of Nimbus, with its
+// The docs zone (docs/spec.md §2): /docs, /guides and /help, the real documentation of Nimbus, with its
 // search and navigation beside every page.
 import type { ReactNode } from 'react';
 import { DocsSidebar } from '@/components/docs/docs-sidebar';

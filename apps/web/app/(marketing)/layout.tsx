@@ -1,4 +1,4 @@
-// The marketing zone (spec 2): /, pricing, enterprise, contact, customers, blog, changelog and the
+// The marketing zone (docs/spec.md §2): /, pricing, enterprise, contact, customers, blog, changelog and the
 // company pages. Server-rendered; the only client code is links, the theme switch and, on its
 // six pages, the demo popup.
 import type { ReactNode } from 'react';

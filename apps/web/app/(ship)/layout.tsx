@@ -1,4 +1,4 @@
-// The Ship zone (spec 2): our yearly conference, /ship and /ship/contacts.
+// The Ship zone (docs/spec.md §2): our yearly conference, /ship and /ship/contacts.
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/marketing/site-footer';
 import { SiteHeader } from '@/components/marketing/site-header';

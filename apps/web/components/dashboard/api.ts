@@ -1,4 +1,4 @@
-// The browser's API helper (spec 7) for every dashboard call. Created on first use, in an event
+// The browser's API helper (docs/spec.md §7) for every dashboard call. Created on first use, in an event
 // handler or effect, so server rendering never builds one without the browser defaults.
 import { ApiError, type ApiFetch, createFetcher } from '@nimbus/client';
 

@@ -1,4 +1,4 @@
-// Generated avatars from /api/www/avatar (spec 2): `s` is twice the display size for sharp edges on
+// Generated avatars from /api/www/avatar (docs/spec.md §2): `s` is twice the display size for sharp edges on
 // high-density screens; teams are seeded by teamId, people by user id.
 export function Avatar({
   teamId,

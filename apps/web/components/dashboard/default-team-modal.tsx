@@ -2,7 +2,7 @@
 import type { TeamJson, UserJson } from '@nimbus/api';
 import { sortTeams } from '@nimbus/core';
 import { Button, Field, Modal, Select, useToast } from '@nimbus/ui';
-// The set-default-team modal of spec 1 and 4: the team opened after login. Mounted by the dashboard
+// The set-default-team modal of docs/spec.md §1 and §4: the team opened after login. Mounted by the dashboard
 // layout only for logged-in users, opened from the scope switcher and from account settings.
 import { useRouter } from 'next/navigation';
 import { createContext, type ReactNode, use, useState } from 'react';

@@ -1,8 +1,8 @@
 'use client';
 import { clearLoggedInFlag } from '@nimbus/client';
-// Sends a logged-out visitor of a dashboard page to /login?next=… (spec 2). Only the browser knows
+// Sends a logged-out visitor of a dashboard page to /login?next=… (docs/spec.md §2). Only the browser knows
 // the #hash, so the server guard renders this instead of redirecting itself. The server's session
-// call answered 403, so the readable isLoggedIn flag goes too (spec 8): its own Set-Cookie never
+// call answered 403, so the readable isLoggedIn flag goes too (docs/spec.md §8): its own Set-Cookie never
 // reached the browser.
 import { useEffect } from 'react';
 

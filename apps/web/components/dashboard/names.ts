@@ -1,4 +1,4 @@
-// Names of scopes as spec 1 defines them: the personal account is named after its user, a team
+// Names of scopes as docs/spec.md §1 defines them: the personal account is named after its user, a team
 // after itself. One helper so the switcher, headings and modals always agree.
 import type { TeamJson, UserJson } from '@nimbus/api';
 import { displayName } from '@nimbus/core';

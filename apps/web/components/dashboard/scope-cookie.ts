@@ -1,4 +1,4 @@
-// The `scope` cookie (spec 3, 9): the slug of the team the user last switched to, kept 365 days so
+// The `scope` cookie (docs/spec.md §3, §9): the slug of the team the user last switched to, kept 365 days so
 // the next visit and the CLI's browser login open the same scope.
 import { SCOPE_COOKIE, SCOPE_COOKIE_DAYS } from '@nimbus/core';
 

@@ -3,7 +3,7 @@ import type { TeamJson, UserJson } from '@nimbus/api';
 import { sortTeams } from '@nimbus/core';
 import { Badge, cx, focusRing, Popover } from '@nimbus/ui';
 // The scope switcher: the personal account and every team, sorted by name with the default first
-// (spec 3), the current scope marked. Choosing one sets the `scope` cookie and opens /{slug}.
+// (docs/spec.md §3), the current scope marked. Choosing one sets the `scope` cookie and opens /{slug}.
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { Avatar } from './avatar';

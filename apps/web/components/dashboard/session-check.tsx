@@ -1,6 +1,6 @@
 'use client';
 import { fetchSession } from '@nimbus/client';
-// Runs the session call once per page load (spec 4, 7). A session that ended in another tab or
+// Runs the session call once per page load (docs/spec.md §4, §7). A session that ended in another tab or
 // expired while this one stayed open clears the isLoggedIn flag and sends the user to log in.
 import { useEffect } from 'react';
 import { api, isAbort } from './api';

@@ -1,7 +1,7 @@
 'use client';
 import { SWR_CONFIG, SWR_SLOW_CONFIG } from '@nimbus/core';
-// Every dashboard SWR hook shares the spec's cache constants (spec 9: dedupe 2 s, focus throttle
-// 5 s, error retry 5 s, loading-slow 3 s, longer on slow connections) and one fetcher: the spec 7
+// Every dashboard SWR hook shares the spec's cache constants (docs/spec.md §9: dedupe 2 s, focus throttle
+// 5 s, error retry 5 s, loading-slow 3 s, longer on slow connections) and one fetcher: the docs/spec.md §7
 // helper, so keys are plain API paths ("/v7/deployments?teamId=…"). SWR's own retry already backs
 // off exponentially up to 2^8, as the spec asks.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Search analytics for the docs (spec 3, 7): views, clicks and conversions sent with the
+// Search analytics for the docs (docs/spec.md §3, §7): views, clicks and conversions sent with the
 // search-insights client, loaded only once someone searches. The user token is `anonymous-{uuid}`
 // in its cookie; signed-in readers also send their user id as the authenticated token. The client
 // normally uses sendBeacon, which posts text/plain; we give it a fetch requester that posts JSON

@@ -1,5 +1,5 @@
 // Settings the docs search shares between the build (which indexes the MDX content) and the browser
-// (which loads that index), plus the search analytics client's settings (spec 5, 7, 9).
+// (which loads that index), plus the search analytics client's settings (docs/spec.md §5, §7, §9).
 import type { Options } from 'minisearch';
 
 export const SEARCH_INDEX_URL = '/docs/search-index.json';

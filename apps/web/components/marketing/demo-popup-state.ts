@@ -1,4 +1,4 @@
-// The sales-demo popup's rules (spec 2, 4, 5, 9) as pure functions, so they are tested without a
+// The sales-demo popup's rules (docs/spec.md §2, §4, §5, §9) as pure functions, so they are tested without a
 // browser: which record in local storage still counts, whether this visit may show the popup,
 // and how showing, closing and following the link change the state and the record.
 import { DEMO_POPUP_PATHS, type MarketFit, POPUP_DISMISS_LIMIT, POPUP_RECORD_TTL_MS } from '@nimbus/core';
@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
 const STALE_FROM_MS = 2 * DAY_MS;
 const STALE_TO_MS = 60 * DAY_MS;
 
-/** The local-storage record of spec 3: dismissions, lastShown and the date stamp it expires at. */
+/** The local-storage record of docs/spec.md §3: dismissions, lastShown and the date stamp it expires at. */
 export interface PopupRecord {
   dismissions: number;
   lastShown: number | null;

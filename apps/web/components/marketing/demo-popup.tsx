@@ -1,6 +1,6 @@
 'use client';
 import type { MarketFit } from '@nimbus/core';
-// The sales-demo popup (spec 2, 4, 9) on the pages that have one. The rules live in
+// The sales-demo popup (docs/spec.md §2, §4, §9) on the pages that have one. The rules live in
 // demo-popup-state.ts; this component only wires them to the clock, local storage and the market-fit
 // API. Storage can throw (private mode, quota, disabled): such errors are swallowed, as the spec
 // asks, and the popup then behaves as for a first visit.
@@ -31,7 +31,7 @@ function writeRecord(record: PopupRecord | undefined): void {
   try {
     localStorage.setItem(POPUP_STORAGE_KEY, JSON.stringify(record));
   } catch {
-    // Reported silently (spec 8): the popup works without storage.
+    // Reported silently (docs/spec.md §8): the popup works without storage.
   }
 }
 

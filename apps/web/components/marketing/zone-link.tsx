@@ -1,8 +1,8 @@
 'use client';
 import { isCrossZone, isValidLinkTarget } from '@nimbus/core';
-// Every internal link of the public site (spec 2). A path in the same zone is a client-side
+// Every internal link of the public site (docs/spec.md §2). A path in the same zone is a client-side
 // navigation through next/link, which also prefetches it when it comes within 200px of the viewport
-// (spec 9). A path in another zone is a full navigation, because a zone may one day be its own app;
+// (docs/spec.md §9). A path in another zone is a full navigation, because a zone may one day be its own app;
 // it is prefetched with <link rel="prefetch"> the first time a pointer or the focus reaches it.
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';

@@ -1,7 +1,7 @@
 'use client';
 import { PROGRESS } from '@nimbus/core';
 import { usePathname, useSearchParams } from 'next/navigation';
-// The top progress bar (spec 2, 9): starts 1000 ms after a route change begins, so fast navigations
+// The top progress bar (docs/spec.md §2, §9): starts 1000 ms after a route change begins, so fast navigations
 // show nothing. The App Router has no route events, so a change begins at an internal link click.
 import NProgress from 'nprogress';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// The skip-to-content link (spec 2): the first focusable element of every page.
+// The skip-to-content link (docs/spec.md §2): the first focusable element of every page.
 export function SkipLink() {
   return (
     <a

@@ -1,6 +1,6 @@
 'use client';
 import { THEME_COLORS, THEME_STORAGE_KEY } from '@nimbus/core';
-// Theme light/dark/system stored under `theme` (spec 2), with the dashboard meta colour kept in step.
+// Theme light/dark/system stored under `theme` (docs/spec.md §2), with the dashboard meta colour kept in step.
 import { ThemeProvider as NextThemes, useTheme } from 'next-themes';
 import { type ReactNode, useEffect } from 'react';
 

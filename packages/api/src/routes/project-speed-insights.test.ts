@@ -1,5 +1,5 @@
 // Speed Insights per project: the project JSON carries the flag the transfer modal's warning reads
-// (spec 4), and PATCH /v9/projects/{id} turns it on and off.
+// (docs/spec.md §4), and PATCH /v9/projects/{id} turns it on and off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi } from '../testing';
 

@@ -1,10 +1,10 @@
 // Request and response schemas of deployments, their aliases, logs and files. The request body is
-// the engine's (packages/engine/src/deploy-request.ts); the replies are what deployment-json.ts
+// the engine's (packages/api/src/schemas/deployment-request.ts); the replies are what deployment-json.ts
 // returns, as Vercel's clients read them (docs/vercel-compatibility.md).
 import { z } from '@hono/zod-openapi';
 import { DEPLOYMENT_STATES, DEPLOYMENT_TARGETS, type DeploymentState, isDeploymentState } from '@nimbus/core';
-import { DeploymentCreate as DeploymentBody } from '@nimbus/engine/src/deploy-request';
 import { PaginationSchema, ScopeQuery } from './common';
+import { DeploymentCreate as DeploymentBody } from './deployment-request';
 
 // A described copy: zod gives `.openapi()` only to schemas made after @hono/zod-openapi loaded.
 export const DeploymentCreate = DeploymentBody.describe(

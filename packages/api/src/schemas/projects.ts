@@ -2,8 +2,8 @@
 // from the engine's request schema, so a project and a deployment validate them alike.
 import { z } from '@hono/zod-openapi';
 import { DEPLOYMENT_STATES, ENV_TARGETS, PROJECT_NAME_RULE } from '@nimbus/core';
-import { ProjectSettingsInput } from '@nimbus/engine/src/deploy-request';
 import { ScopeQuery } from './common';
+import { ProjectSettingsInput } from './deployment-request';
 
 const ProjectDeploymentSchema = z
   .object({

@@ -1,12 +1,18 @@
-// Deployments of the team in scope: create from a file list (the engine reports missing_files and
-// queues the build), read by id or URL, list with filters and pages, cancel, delete. Each reply
-// names the creator by username, so no caller has to look members up.
+// Deployments of the team in scope: create from a file list, read by id or URL, list with filters
+// and pages, cancel, delete. Each reply names the creator by username, so no caller has to look
+// members up.
+// Creating one: every path is checked first, the digests not uploaded yet are reported
+// (`missing_files`: the client uploads them and sends the body again), inline files are stored, the
+// `--archive=tgz` form is expanded, the project is found or created by name, and the deployment, its
+// files and its build job are recorded in one transaction. With `deploymentId` and no files it is
+// Vercel's redeploy: the earlier deployment's source, built again with the project's current
+// settings and env vars.
 import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
-import { submitDeployment } from '@nimbus/engine';
-import type { DeploymentCreate } from '@nimbus/engine/src/deploy-request';
+import { expandArchive, type InlineFile, isArchive, sha1, storeInlineFiles } from '@nimbus/engine';
 import type { Scope } from '../context';
 import { deploymentJson, deploymentListItem, type HostContext } from '../deployment-json';
+import type { DeploymentCreate } from '../schemas/deployment-request';
 import type { DeploymentListQuery } from '../schemas/deployments';
 import { authorize, engineOf, hostContext, type ServiceContext } from './context';
 
@@ -18,16 +24,85 @@ async function replyContext(ctx: ServiceContext, scope: Scope, deployments: db.D
   return { ...hostContext(ctx, scope), usernames: await db.usernamesById(ctx.db, creators) };
 }
 
+type RequestFile = NonNullable<DeploymentCreate['files']>[number];
+const isInline = (f: RequestFile): f is Extract<RequestFile, InlineFile> => 'data' in f;
+
 export async function create(ctx: ServiceContext, input: DeploymentCreate) {
   const scope = await authorize(ctx, 'deployment:create');
-  const deployment = await submitDeployment(ctx.db, engineOf(ctx), {
-    ...input,
-    teamId: scope.teamId,
-    userId: ctx.actor.user.id,
-    source: ctx.actor.via === 'token' ? 'cli' : 'dashboard',
-  });
+  const deployment =
+    input.deploymentId && !input.files
+      ? await redeploy(ctx, scope, input, input.deploymentId)
+      : await submit(ctx, scope, input);
+  engineOf(ctx).events.emit('queued', deployment.id);
   return deploymentJson(deployment, await replyContext(ctx, scope, [deployment]));
 }
+
+async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate): Promise<db.Deployment> {
+  const { store } = engineOf(ctx);
+  const all = input.files ?? [];
+  const inline = all.filter(isInline);
+  const refs = all.filter((f): f is Exclude<RequestFile, InlineFile> => !isInline(f));
+  // Inline files are checked as entries too, before anything is stored.
+  const inlinePreview = inline.map((f) => {
+    const data = Buffer.from(f.data, f.encoding === 'base64' ? 'base64' : 'utf8');
+    return { file: f.file, sha: sha1(data), size: data.length, mode: f.mode };
+  });
+  db.validateFiles([...refs, ...inlinePreview]);
+  const missing = await db.missingBlobs(
+    ctx.db,
+    refs.map((f) => f.sha),
+  );
+  if (missing.length) {
+    throw new db.DomainError(
+      'missing_files',
+      `${missing.length} file(s) are not uploaded yet. Upload them with POST /v2/files, then send this request again.`,
+      { missing },
+    );
+  }
+  const stored = await storeInlineFiles(ctx.db, store, inline);
+  let files = [...refs, ...stored];
+  if (isArchive(refs) && !inline.length) files = db.validateFiles(await expandArchive(ctx.db, store, refs));
+
+  const project = input.project
+    ? await db.getProject(ctx.db, scope.teamId, input.project)
+    : await db.findOrCreateProject(ctx.db, scope.teamId, input.name ?? '');
+  // Only the settings this request sets; the build takes the rest from the project.
+  const projectSettings = Object.fromEntries(Object.entries(input.projectSettings ?? {}).filter(([, v]) => v != null));
+  return db.createDeployment(ctx.db, {
+    project,
+    creatorId: ctx.actor.user.id,
+    target: input.target ?? 'preview',
+    files,
+    meta: input.meta ?? {},
+    projectSettings,
+    source: sourceOf(ctx),
+  });
+}
+
+async function redeploy(ctx: ServiceContext, scope: Scope, input: DeploymentCreate, deploymentId: string) {
+  const source = await db.getDeploymentById(ctx.db, deploymentId);
+  if (!source || source.teamId !== scope.teamId) throw db.notFound(`The deployment "${deploymentId}"`);
+  const project = await db.getProject(ctx.db, scope.teamId, source.projectId);
+  const files = (await db.listSourceFiles(ctx.db, source.id)).map((f) => ({
+    file: f.path,
+    sha: f.sha,
+    size: f.size,
+    mode: f.mode,
+  }));
+  // An explicit target wins (null means preview, as in Vercel's API); otherwise the source's target.
+  const target = input.target === undefined ? source.target : (input.target ?? 'preview');
+  return db.createDeployment(ctx.db, {
+    project,
+    creatorId: ctx.actor.user.id,
+    target,
+    files,
+    meta: input.meta ?? source.meta,
+    source: sourceOf(ctx),
+  });
+}
+
+/** Where a deployment came from, as the dashboard's list shows it. */
+const sourceOf = (ctx: ServiceContext) => (ctx.actor.via === 'token' ? 'cli' : 'dashboard');
 
 /** By id, host or URL; with the hosts that point at it. */
 export async function get(ctx: ServiceContext, idOrUrl: string) {

@@ -1,8 +1,9 @@
 // The service layer: what the API's routes and the dashboard's server components both call.
-export * from './context';
+
 export * as admin from './admin';
 export * as aliases from './aliases';
 export * as billing from './billing';
+export * from './context';
 export * as deploymentEvents from './deployment-events';
 export * as deployments from './deployments';
 export * as device from './device';

@@ -132,7 +132,7 @@ export async function updateUser(db: Db, id: string, patch: { name?: string | nu
   return db.transaction(async (tx) => {
     const [user] = await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     if (!user) throw notFound('The user');
-    // The personal team carries its user's name (spec 1: a personal account is shown by the user's name).
+    // The personal team carries its user's name (docs/spec.md §1: a personal account is shown by the user's name).
     if (name !== undefined) {
       const personal = tx.select({ id: memberships.teamId }).from(memberships).where(eq(memberships.userId, id));
       await tx

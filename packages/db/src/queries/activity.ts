@@ -1,5 +1,5 @@
-// Internal event stream records (spec 7): written as the browser beacons them, personal data
-// redacted first (spec 3), and read back newest first per topic for staff reports and tests.
+// Internal event stream records (docs/spec.md §7): written as the browser beacons them, personal data
+// redacted first (docs/spec.md §3), and read back newest first per topic for staff reports and tests.
 
 import { redactProperties } from '@nimbus/core';
 import { and, desc, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Search analytics events (spec 3): written in batches as the search-insights client sends them,
+// Search analytics events (docs/spec.md §3): written in batches as the search-insights client sends them,
 // read back per query for the docs search report and tests.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';

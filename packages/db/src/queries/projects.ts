@@ -1,6 +1,6 @@
 // Projects of a team: names follow the rule of @nimbus/core (the CLI and the dashboard derive them
 // from folder names) and are unique per team; a deployment may find or create its project by name in
-// the same request. Settings arrive validated by the API's request schema (packages/engine/src/deploy-request.ts).
+// the same request. Settings arrive validated by the API's request schema (packages/api/src/schemas/deployment-request.ts).
 import { projectNameProblem } from '@nimbus/core';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';

@@ -1,4 +1,4 @@
-// Who counts as Nimbus staff (spec 1): members of the team whose slug is the configured staff team
+// Who counts as Nimbus staff (docs/spec.md §1): members of the team whose slug is the configured staff team
 // (NIMBUS_STAFF_TEAM). Staff-only API routes (leads, search analytics) ask here.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';

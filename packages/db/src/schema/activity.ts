@@ -1,6 +1,6 @@
-// The internal event stream of spec 7 (`POST /api/stream/internal`): one row per {topic, record}
+// The internal event stream of docs/spec.md §7 (`POST /api/stream/internal`): one row per {topic, record}
 // the dashboard sends, such as the upgrade modal's analytics event. Records are stored as sent,
-// after personal data (email, ip, phone) has been replaced with REDACTED (spec 3).
+// after personal data (email, ip, phone) has been replaced with REDACTED (docs/spec.md §3).
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const activityEvents = pgTable(

@@ -1,4 +1,4 @@
-// Search analytics of the docs (spec 3 "Search analytics event"): one row per click, conversion or
+// Search analytics of the docs (docs/spec.md §3 "Search analytics event"): one row per click, conversion or
 // view that the search-insights client posts to `POST /api/insights/1/events`.
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

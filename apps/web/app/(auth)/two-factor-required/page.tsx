@@ -1,4 +1,4 @@
-// /two-factor-required?teamSlug=…&next=… (spec 2, 4): the server refused a request because the
+// /two-factor-required?teamSlug=…&next=… (docs/spec.md §2, §4): the server refused a request because the
 // team enforces multi-factor authentication and the current session has no second factor.
 
 import { buttonClass } from '@nimbus/ui';

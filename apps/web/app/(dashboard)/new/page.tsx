@@ -1,5 +1,5 @@
 // /new: deploy a new project from the browser (drop a folder or a .zip) or from a terminal. The
-// team is ?teamSlug= (spec 2), else the scope cookie's team, else the user's home team.
+// team is ?teamSlug= (docs/spec.md §2), else the scope cookie's team, else the user's home team.
 
 import { can, SCOPE_COOKIE } from '@nimbus/core';
 import type { Metadata } from 'next';

@@ -1,4 +1,4 @@
-// The `next` parameter of /login and /signup (spec 2): where to return after logging in. Only
+// The `next` parameter of /login and /signup (docs/spec.md §2): where to return after logging in. Only
 // internal link targets are followed, so a crafted link cannot send users to another site.
 import { isValidLinkTarget } from '@nimbus/core';
 

@@ -1,5 +1,5 @@
 // The team's plan on the billing page: plan and status, the trial's dates and days left, the
-// test-mode badge for test-platform accounts (spec 1), and the way up: the upgrade modal for hobby
+// test-mode badge for test-platform accounts (docs/spec.md §1), and the way up: the upgrade modal for hobby
 // teams whose role may bill, a note for everyone else.
 
 import type { TeamJson } from '@nimbus/api';

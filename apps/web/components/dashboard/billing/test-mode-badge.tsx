@@ -1,5 +1,5 @@
 'use client';
-// The test-mode badge of spec 1 and 6: shown only for accounts billed on the payment provider's test
+// The test-mode badge of docs/spec.md §1 and §6: shown only for accounts billed on the payment provider's test
 // platform, with a tooltip saying what that means. Focusable so keyboard users get the tooltip too.
 import { Badge, focusRing, Tooltip } from '@nimbus/ui';
 

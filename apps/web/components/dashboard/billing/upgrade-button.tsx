@@ -1,6 +1,6 @@
 'use client';
 // Opens the upgrade modal for this team from the billing page (source and team hint go into the
-// upgrade event, spec 3).
+// upgrade event, docs/spec.md §3).
 import { Button } from '@nimbus/ui';
 import { openUpgradeModal } from '../upgrade/upgrade-store';
 

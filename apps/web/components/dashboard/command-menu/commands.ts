@@ -1,6 +1,6 @@
 // What the command menu offers (Cmd/Ctrl+K): places to go (teams, the current team's projects,
 // settings, account) and actions (create team, new project, theme, upgrade, log out). The internal
-// commands of spec 6 appear only in a preview environment or for staff. Pure, so it is tested alone.
+// commands of docs/spec.md §6 appear only in a preview environment or for staff. Pure, so it is tested alone.
 import type { ScopeTeam, ScopeUser } from '../names';
 import { scopeName } from '../names';
 
@@ -35,7 +35,7 @@ export interface CommandContext {
   /** The project of the page, if any, and the current team's projects. */
   project: string | null;
   projects: readonly { name: string }[];
-  /** NIMBUS_ENV=preview or a staff member (spec 6). */
+  /** NIMBUS_ENV=preview or a staff member (docs/spec.md §6). */
   internal: boolean;
   /** Whether the deploy-freeze debug cookie is set, shown on its toggle. */
   deployFreeze?: boolean;

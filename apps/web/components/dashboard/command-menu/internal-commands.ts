@@ -1,4 +1,4 @@
-// The internal commands of spec 6 and the calls of spec 7 behind them, for staff and preview
+// The internal commands of docs/spec.md §6 and the calls of docs/spec.md §7 behind them, for staff and preview
 // deployments: the admin record of a project, Next's PPR fallback-shell debug view, the page's
 // Server-Timing (a HEAD on the current page), the deploy-freeze debug toggle, and this page on a
 // local dev server.
@@ -30,13 +30,13 @@ export function describeServerTiming(header: string | null): string {
   return `Server timing: ${metrics.map((m) => `${m.desc ?? m.name} ${m.dur === null ? '' : `${m.dur} ms`}`.trim()).join(', ')}`;
 }
 
-/** HEAD on the current page, reading its server-timing header (spec 7). */
+/** HEAD on the current page, reading its server-timing header (docs/spec.md §7). */
 export async function analyzeServerTiming(href: string): Promise<string> {
   const res = await fetch(href, { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
   return describeServerTiming(res.headers.get('server-timing'));
 }
 
-/** The admin record of the page's project (GET /v1/dashboard/projects/{project}?teamId, spec 7), in a new tab. */
+/** The admin record of the page's project (GET /v1/dashboard/projects/{project}?teamId, docs/spec.md §7), in a new tab. */
 export async function openInAdmin(teamId: string, project: string): Promise<void> {
   const { id } = await api()<{ id: string }>(`/v1/dashboard/projects/${encodeURIComponent(project)}`, {
     query: { teamId },
@@ -51,7 +51,7 @@ export function pprFallbackShellUrl(href: string): string {
   return url.toString();
 }
 
-/** GET /api/force-deploy-freeze-toggle; a 200 reloads the page (spec 4, 7). */
+/** GET /api/force-deploy-freeze-toggle; a 200 reloads the page (docs/spec.md §4, §7). */
 export async function toggleDeployFreeze(reload: () => void): Promise<boolean> {
   const res = await fetch('/api/force-deploy-freeze-toggle', { credentials: 'same-origin', cache: 'no-store' });
   if (res.status === 200) reload();

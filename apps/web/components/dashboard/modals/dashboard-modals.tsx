@@ -1,7 +1,7 @@
 'use client';
 import type { TeamJson, UserJson } from '@nimbus/api';
 // Everything the dashboard opens over a page, mounted once by the dashboard layout and only for
-// logged-in users (spec 4, 6): the set-default-team, transfer (lazy) and upgrade modals, and the
+// logged-in users (docs/spec.md §4, §6): the set-default-team, transfer (lazy) and upgrade modals, and the
 // command menu with its internal commands for staff and preview environments.
 import type { ReactNode } from 'react';
 import { CommandMenuProvider } from '../command-menu/command-menu-provider';

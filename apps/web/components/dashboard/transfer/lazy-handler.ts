@@ -1,4 +1,4 @@
-// The transfer modal's loading rule (spec 4): its code loads only when it is first wanted, by an
+// The transfer modal's loading rule (docs/spec.md §4): its code loads only when it is first wanted, by an
 // open request or a preload (hovering the button). Requests made before the loaded modal has
 // registered its handler are queued and replayed in order once it has. No React here.
 export function createLazyHandler<T>(load: () => Promise<unknown>) {

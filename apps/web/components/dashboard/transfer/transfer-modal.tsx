@@ -1,7 +1,7 @@
 'use client';
 import type { TeamJson, UserJson } from '@nimbus/api';
 import { Button, Field, Modal, Notice, Select, useToast } from '@nimbus/ui';
-// The transfer modal (spec 3, 4, 6), loaded lazily by TransferModalProvider: moves one or many
+// The transfer modal (docs/spec.md §3, §4, §6), loaded lazily by TransferModalProvider: moves one or many
 // projects from the source account to another of the user's accounts through the transfer API,
 // warning when Speed Insights would become billed on a Pro destination.
 import { usePathname, useRouter } from 'next/navigation';

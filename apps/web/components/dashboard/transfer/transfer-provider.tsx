@@ -1,6 +1,6 @@
 'use client';
 import type { TeamJson, UserJson } from '@nimbus/api';
-// Mounts the transfer modal lazily (spec 4): nothing of it is downloaded until someone asks to
+// Mounts the transfer modal lazily (docs/spec.md §4): nothing of it is downloaded until someone asks to
 // transfer or hovers a transfer button; requests made while it loads are replayed once it is ready.
 import { createContext, lazy, type ReactNode, Suspense, use, useState } from 'react';
 import { createLazyHandler, type LazyHandler } from './lazy-handler';

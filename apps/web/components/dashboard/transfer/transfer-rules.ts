@@ -1,4 +1,4 @@
-// Who may move projects where (spec 3, 4, 6). The modal lists only destinations where the user may
+// Who may move projects where (docs/spec.md §3, §4, §6). The modal lists only destinations where the user may
 // create projects, other than the source; the API checks both sides again. Moving a project with
 // Speed Insights from a hobby account to a Pro team brings a warning, because there it is billed.
 import type { TeamJson } from '@nimbus/api';
@@ -7,7 +7,7 @@ import { can } from '@nimbus/core';
 export type TransferAccount = Pick<TeamJson, 'id' | 'slug'>;
 export type TransferProject = { id: string; name: string; speedInsights?: { enabled: boolean } };
 
-/** What an open request carries (spec 3 "Transfer modal data"). */
+/** What an open request carries (docs/spec.md §3 "Transfer modal data"). */
 export interface TransferData {
   sourceAccount: TransferAccount;
   destinationAccount?: TransferAccount | null;

@@ -1,7 +1,7 @@
-// Sends a record to the internal event stream (spec 7): `POST /api/stream/internal` as a beacon
+// Sends a record to the internal event stream (docs/spec.md §7): `POST /api/stream/internal` as a beacon
 // with JSON {topic, record}, the record stamped with an id and event_time; a plain POST when the
 // browser has no beacon or refuses it (queue full). Users with the staff e-mail domain are never
-// tracked (spec 1). Fire and forget: analytics never breaks the page.
+// tracked (docs/spec.md §1). Fire and forget: analytics never breaks the page.
 import { STAFF_EMAIL_DOMAIN } from '@nimbus/core';
 
 export const STREAM_PATH = '/api/stream/internal';

@@ -14,7 +14,7 @@ describe('upgrade event', () => {
     });
   });
 
-  it('records an abandoned modal with every spec 3 field, booleans false and counts 0', () => {
+  it('records an abandoned modal with every field of docs/spec.md §3, booleans false and counts 0', () => {
     const scope = openScope({ source: 'command-menu', teamHint: 'acme' }, 1000);
     expect(upgradeEvent(scope, { actorId: 'usr_1', team, cart: {} }, 4500)).toEqual({
       outcome: 'abandoned',

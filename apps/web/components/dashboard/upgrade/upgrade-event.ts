@@ -1,6 +1,6 @@
-// The upgrade modal's analytics (spec 3, 4): opening starts an analytics scope; the modal ends either
+// The upgrade modal's analytics (docs/spec.md §3, §4): opening starts an analytics scope; the modal ends either
 // abandoned (closed without a plan change, time in the modal recorded) or converted (the plan
-// change recorded). Every field of spec 3 is always present: booleans default to false and counts
+// change recorded). Every field of docs/spec.md §3 is always present: booleans default to false and counts
 // to 0, so reports never have to guess what a missing field meant.
 export type TrialBehavior = 'trial' | 'no-trial';
 export type UpgradeMode = 'default' | 'trial-ended';

@@ -2,7 +2,7 @@
 import type { Member, TeamJson, UserJson } from '@nimbus/api';
 import { PLANS } from '@nimbus/core';
 import { Button, buttonClass, Field, Modal, Notice, Select, useToast } from '@nimbus/ui';
-// The upgrade modal (spec 3, 4): opened through openUpgradeModal() from anywhere in the dashboard,
+// The upgrade modal (docs/spec.md §3, §4): opened through openUpgradeModal() from anywhere in the dashboard,
 // it moves a hobby team the user may bill for to Pro through POST /api/v1/plan/change (the first
 // time with the 14-day trial), then reports the upgrade event, converted or abandoned.
 import { usePathname, useRouter } from 'next/navigation';

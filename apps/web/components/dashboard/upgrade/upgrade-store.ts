@@ -1,4 +1,4 @@
-// The upgrade modal's open state, reachable from anywhere through one call (spec 4):
+// The upgrade modal's open state, reachable from anywhere through one call (docs/spec.md §4):
 // `openUpgradeModal({source, trialBehavior, mode, teamHint})`. Only a mounted <UpgradeModal> (the
 // dashboard layout, logged-in users only) makes the call do anything; a call while the modal is
 // open is ignored; closing clears the analytics scope. No React here, so it is tested alone.

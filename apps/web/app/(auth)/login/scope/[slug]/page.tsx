@@ -1,4 +1,4 @@
-// /login/scope/{slug}?next=…&missingScope=1 (spec 2): the session lacks a permission scope that
+// /login/scope/{slug}?next=…&missingScope=1 (docs/spec.md §2): the session lacks a permission scope that
 // team {slug} requires, so the user logs in again and returns to `next`. It never redirects by
 // itself, even when logged in: that is exactly the case it exists for.
 import type { Metadata } from 'next';

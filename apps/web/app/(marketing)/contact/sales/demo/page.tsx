@@ -1,4 +1,4 @@
-// /contact/sales/demo: where the demo popup's link and avatar lead (spec 2). The request is stored
+// /contact/sales/demo: where the demo popup's link and avatar lead (docs/spec.md §2). The request is stored
 // as a lead of kind `demo`.
 import type { Metadata } from 'next';
 import { LeadForm } from '@/components/marketing/lead-form';
