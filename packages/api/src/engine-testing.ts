@@ -1,6 +1,7 @@
 // Test helpers for the deployment API: a real API with an engine on a temp local store, optionally
 // a real build worker, and the client side of the deploy flow (upload what is missing, poll).
 import { createHash } from 'node:crypto';
+import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { startWorker, type Worker, type WorkerOptions } from '@nimbus/engine';
 import { createTestEngine } from '@nimbus/engine/src/testing';
@@ -13,6 +14,8 @@ export async function createEngineTestApi(opts: { worker?: Partial<WorkerOptions
   const t = await createTestApi({ engine: eng.engine });
   let worker: Worker | null = null;
   if (opts.worker) {
+    // Sandboxed builds run as host uid 65534, which must pass through the temp dir (0700) to the builds.
+    await chmod(eng.dir, 0o711);
     worker = await startWorker({
       db: t.db,
       engine: eng.engine,

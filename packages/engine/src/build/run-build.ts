@@ -65,7 +65,8 @@ function effectiveSettings(layers: Record<string, unknown>[]): BuildSettings & {
 
 export async function runBuild(input: BuildInput): Promise<BuildResult> {
   const { db, store, deployment, log, signal } = input;
-  await mkdir(input.buildRoot, { recursive: true });
+  // The sandbox's host user must pass through the build root to its own folder, but not list the others.
+  await mkdir(input.buildRoot, { recursive: true, mode: 0o711 });
   const dir = realpathSync(await mkdtemp(path.join(input.buildRoot, 'build-')));
   try {
     const src = path.join(dir, 'src');

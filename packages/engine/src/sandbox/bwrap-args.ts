@@ -1,6 +1,7 @@
 // The bubblewrap command line of one job: new namespaces of every kind (user, pid, network, ipc,
-// uts, cgroup) with an unprivileged uid inside, no capabilities, no nested user namespaces, a fresh
-// /proc for its pid namespace, a private /tmp, the read-only system and only its own folders writable.
+// uts, cgroup) with uid 1000 inside (host uid 65534 outside: see host-user.ts), no capabilities, no
+// nested user namespaces, a fresh /proc for its pid namespace, a private /tmp, the read-only system
+// and only its own folders writable.
 
 import type { SandboxOptions } from './options';
 import { SANDBOX_UID, systemMounts } from './system-files';

@@ -26,7 +26,7 @@ export interface SandboxOptions {
   cwd: string;
   /** The job's whole environment: nothing is inherited from the host. */
   env: Record<string, string>;
-  /** Folders the job may write, mounted at the same path. */
+  /** Folders the job may write, mounted at the same path; given to the sandbox's host user before it starts. */
   writable: string[];
   /** Extra read-only folders, host path to sandbox path. */
   readOnly?: Record<string, string>;

@@ -1,15 +1,19 @@
 // Runs one command in isolation and reports how it ended: its exit code or signal, and which limit
 // (memory, processes, disk, time) stopped it, if one did. Killing the outer bubblewrap process kills
 // the whole job: the job's pid 1 dies with its parent and takes its pid namespace with it. Nimbus's
-// own death takes bubblewrap and slirp4netns along too (setpriv's parent-death signal).
+// own death takes bubblewrap and slirp4netns along too (setpriv's parent-death signal). bubblewrap
+// starts as host uid 65534 (host-user.ts), never as root; cgroups and the network are still set up
+// by Nimbus as root, from outside.
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { Duplex } from 'node:stream';
 import { bwrapArgs, FD } from './bwrap-args';
 import { createCgroups, type JobCgroups } from './cgroups';
 import { watchDisk } from './disk';
+import { checkReachable, handOver, hostUserArgs } from './host-user';
 import { type JobNetwork, startPublicNetwork } from './network';
 import type { LimitName, SandboxOptions, SandboxResult } from './options';
 import { seccompProgram } from './seccomp';
+import { nodePrefix } from './system-files';
 
 const HOST_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
 const WATCH_MS = 250;
@@ -17,9 +21,16 @@ const WATCH_MS = 250;
 export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
   const limits = o.limits ?? {};
   const isolate = o.isolate !== false;
+  if (isolate) {
+    const node = nodePrefix();
+    await checkReachable([...o.writable, ...Object.keys(o.readOnly ?? {}), ...(node ? [node] : [])]);
+    await handOver(o.writable);
+  }
   const cgroups = await createCgroups(limits);
   const seccomp = isolate ? seccompProgram() : null;
-  const command = isolate ? ['setpriv', '--pdeathsig', 'KILL', '--', 'bwrap', ...bwrapArgs(o, !!seccomp)] : o.argv;
+  const command = isolate
+    ? ['setpriv', '--pdeathsig', 'KILL', ...hostUserArgs(), '--', 'bwrap', ...bwrapArgs(o, !!seccomp)]
+    : o.argv;
   // Without cgroups, rlimits still bound each process (not the tree; which one hit is unknown).
   if (!cgroups && limits.memory) command.unshift('prlimit', `--data=${limits.memory}`, '--');
   const stdio: StdioOptions = isolate ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];

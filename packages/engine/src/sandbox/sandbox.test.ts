@@ -1,7 +1,7 @@
 // Attacks a build could try, each run through the sandbox: every one must fail, and a job that runs
 // into a limit must be stopped with that limit named.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ let server: Server;
 let port: number;
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'nimbus-sandbox-test-'));
+  // The job's host user (65534) must pass through to its folder; mkdtemp makes folders 0700.
+  chmodSync(root, 0o711);
   job = path.join(root, 'job');
   mkdirSync(path.join(root, 'data'));
   mkdirSync(job);
@@ -64,6 +66,38 @@ describe('sandbox', () => {
     );
     expect(r.out.trim()).toBe('1000 0000000000000000');
     expect(r.exitCode).toBe(0);
+  });
+
+  it('runs the job as host uid 65534, not root: its process and the files it writes', async () => {
+    const marker = `nimbus-host-uid-${Date.now()}`;
+    const controller = new AbortController();
+    const running = run(`import time  # ${marker}\nopen("owned", "w").write("x")\ntime.sleep(30)`, {
+      signal: controller.signal,
+    });
+    let seen = '';
+    for (let i = 0; i < 100 && !seen; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const ps = execFileSync('ps', ['-eo', 'uid=,args=']).toString().split('\n');
+      seen = ps.find((l) => l.includes(marker) && l.includes('python3') && !l.includes('bwrap')) ?? '';
+    }
+    controller.abort();
+    await running;
+    expect(seen.trim().split(/\s+/)[0]).toBe('65534');
+    expect(statSync(path.join(job, 'owned')).uid).toBe(65534);
+  });
+
+  it('refuses a folder its host user cannot reach, naming the closed folder', async () => {
+    const closed = mkdtempSync(path.join(tmpdir(), 'nimbus-sandbox-closed-'));
+    mkdirSync(path.join(closed, 'job'));
+    const started = runSandboxed({
+      argv: ['true'],
+      cwd: path.join(closed, 'job'),
+      env: {},
+      writable: [path.join(closed, 'job')],
+      network: 'none',
+    });
+    await expect(started).rejects.toThrow(`${closed} is closed to it`);
+    rmSync(closed, { recursive: true, force: true });
   });
 
   it('cannot open files by handle, make devices, or see anything outside its folder', async () => {

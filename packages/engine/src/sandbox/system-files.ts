@@ -1,12 +1,12 @@
 // The read-only system a sandboxed job sees: /usr and its links, node's own folder, and a minimal
 // /etc. Files that would tell a job about the host (users, hosts, name servers) are replaced by small
-// generated ones, written once per process into a private folder.
-import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+// generated ones, written once per process into a folder the sandbox's host user may read.
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NetworkMode } from './options';
 
-/** The unprivileged user a job runs as, inside its own user namespace. */
+/** The unprivileged user a job runs as, inside its own user namespace (host uid 65534 outside it). */
 export const SANDBOX_UID = 1000;
 
 const ROOT_LINKS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
@@ -26,6 +26,8 @@ let generated: string | undefined;
 function generatedEtc(): string {
   if (generated) return generated;
   const dir = mkdtempSync(path.join(tmpdir(), 'nimbus-sandbox-etc-'));
+  // bubblewrap runs as the sandbox's host user and opens these files itself: readable, not writable.
+  chmodSync(dir, 0o755);
   const files: Record<string, string> = {
     passwd: `root:x:0:0:root:/root:/usr/sbin/nologin\nnimbus:x:${SANDBOX_UID}:${SANDBOX_UID}:nimbus:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`,
     group: `root:x:0:\nnimbus:x:${SANDBOX_UID}:\nnogroup:x:65534:\n`,
@@ -40,6 +42,12 @@ function generatedEtc(): string {
   return dir;
 }
 
+/** Node's own folder when it is installed outside /usr (nvm, /opt): visible with its bundled npm. */
+export function nodePrefix(): string | null {
+  const prefix = path.resolve(process.execPath, '..', '..');
+  return prefix.startsWith('/usr') || prefix === '/' ? null : prefix;
+}
+
 /** bubblewrap arguments that mount the read-only system of a job. */
 export function systemMounts(network: NetworkMode): string[] {
   const args = ['--ro-bind', '/usr', '/usr'];
@@ -48,9 +56,8 @@ export function systemMounts(network: NetworkMode): string[] {
     if (lstatSync(dir).isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
     else args.push('--ro-bind', dir, dir);
   }
-  // Node installed outside /usr (nvm, /opt) must be visible with its bundled npm.
-  const nodePrefix = path.resolve(process.execPath, '..', '..');
-  if (!nodePrefix.startsWith('/usr') && nodePrefix !== '/') args.push('--ro-bind', nodePrefix, nodePrefix);
+  const node = nodePrefix();
+  if (node) args.push('--ro-bind', node, node);
   for (const file of HOST_ETC) args.push('--ro-bind-try', file, file);
   const etc = generatedEtc();
   const names = ['passwd', 'group', 'hosts', 'nsswitch.conf', ...(network === 'public' ? ['resolv.conf'] : [])];
