@@ -85,6 +85,16 @@ describe('auth cache', () => {
     expect(await userForSession(database.db, cookie)).toBeNull();
   });
 
+  it("takes a write noted by another copy of this package (as the dashboard's bundle has) from the next call", async () => {
+    const { user } = await userWithToken();
+    const { token: cookie } = await createSession(database.db, user.id);
+    vi.resetModules();
+    const bundled = await import('./queries/accounts');
+    expect((await bundled.userForSession(database.db, cookie))?.name).not.toBe('Bundled');
+    await updateUser(database.db, user.id, { name: 'Bundled' });
+    expect((await bundled.userForSession(database.db, cookie))?.name).toBe('Bundled');
+  });
+
   it('takes a revocation made by another process within AUTH_CACHE_MS', async () => {
     const { token, bearerToken } = await userWithToken();
     expect(await authenticateToken(database.db, bearerToken)).not.toBeNull();

@@ -22,25 +22,34 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-let generation = 0;
-const caches = new WeakMap<Db, Map<string, Entry>>();
+// One state per process, not per module instance: Next.js bundles its own copy of this package for
+// the dashboard, and a write noted by the API's copy must end the dashboard's entries too.
+interface State {
+  generation: number;
+  caches: WeakMap<Db, Map<string, Entry>>;
+}
+const KEY = Symbol.for('nimbus.auth-cache');
+const state: State = ((globalThis as Record<symbol, State | undefined>)[KEY] ??= {
+  generation: 0,
+  caches: new WeakMap(),
+});
 
 /** Called with each statement before it is sent (client.ts): a write to an auth table ends the generation. */
 export function noteStatement(sql: string): void {
-  if (WRITE.test(sql) && !LAST_USED.test(sql)) generation++;
+  if (WRITE.test(sql) && !LAST_USED.test(sql)) state.generation++;
 }
 
 /** The cached value of `key` for `db`, or the result of `load` (kept unless null). */
 export function cachedAuth<T>(db: Db, key: string, load: () => Promise<T | null>): Promise<T | null> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  let cache = state.caches.get(db);
+  if (!cache) state.caches.set(db, (cache = new Map()));
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.generation === generation && hit.expires > now) return hit.value as Promise<T | null>;
+  if (hit && hit.generation === state.generation && hit.expires > now) return hit.value as Promise<T | null>;
   if (hit) cache.delete(key);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   // The generation is read before the lookup: a write landing while it runs makes its result stale.
-  const entry: Entry = { generation, expires: now + AUTH_CACHE_MS, value: load() };
+  const entry: Entry = { generation: state.generation, expires: now + AUTH_CACHE_MS, value: load() };
   cache.set(key, entry);
   const forget = () => void (cache.get(key) === entry && cache.delete(key));
   entry.value.then((value) => value === null && forget(), forget);
