@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps', 'web');
 const distDir = path.join(web, process.env.NIMBUS_NEXT_DIST ?? '.next');
-const SOURCES = ['apps/web', 'packages/core', 'packages/client', 'packages/ui'];
+// The dashboard's server components bundle the API's services, the db package and the engine too.
+const SOURCES = [
+  'apps/web',
+  'packages/core',
+  'packages/client',
+  'packages/ui',
+  'packages/api',
+  'packages/db',
+  'packages/engine',
+];
 const SKIP = new Set(['node_modules', '.next', 'server', 'test-results']);
 
 function newest(dir) {
