@@ -13,22 +13,11 @@ afterAll(() => t.close());
 
 const pkg = (build: string) => JSON.stringify({ name: 'app', private: true, scripts: { build } });
 
-async function logText(id: string) {
-  const res = await t.app.request(`http://localhost:3000/v3/now/deployments/${id}/events`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return (await res.text())
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l).text)
-    .join('\n');
-}
-
 async function build(name: string, files: Record<string, string>) {
   const res = await t.deploy(token, files, { name });
   expect(res.status).toBe(200);
   const done = await t.waitFor(token, res.json.id, undefined, 60_000);
-  return { done, log: await logText(res.json.id) };
+  return { done, log: await t.logText(token, res.json.id) };
 }
 
 describe('sandboxed builds', () => {

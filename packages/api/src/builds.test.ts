@@ -30,17 +30,6 @@ async function output(id: string, path: string) {
   return node ? (await t.engine.store.get(node.uid)).toString() : null;
 }
 
-async function logText(id: string) {
-  const res = await t.app.request(`http://localhost:3000/v3/now/deployments/${id}/events`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return (await res.text())
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l).text)
-    .join('\n');
-}
-
 describe('builds', () => {
   it('builds a Vite app with npm and bakes in the env var of its target only', { timeout: 180_000 }, async () => {
     await t.call('POST', '/v1/projects', { token, body: { name: 'vite-app' } });
@@ -57,7 +46,7 @@ describe('builds', () => {
       'main.js': 'document.querySelector("#app").textContent = import.meta.env.VITE_GREETING;',
     });
     const done = await t.waitFor(token, id, undefined, 170_000);
-    expect(done.readyState, await logText(id)).toBe('READY');
+    expect(done.readyState, await t.logText(token, id)).toBe('READY');
     expect(done.framework).toBe('vite');
     const tree = await t.call('GET', `/file-tree?deploymentId=${id}`, { token });
     const assets = tree.json.find((n: { name: string }) => n.name === 'assets');
@@ -91,7 +80,7 @@ fs.writeFileSync('dist/index.html', JSON.stringify({
       { target: 'production' },
     );
     const done = await t.waitFor(token, id, undefined, 60_000);
-    expect(done.readyState, await logText(id)).toBe('READY');
+    expect(done.readyState, await t.logText(token, id)).toBe('READY');
     const result = JSON.parse((await output(id, 'index.html'))!);
     expect(result).toMatchObject({ greeting: 'hi-production', ci: '1', target: 'production', leaked: [] });
     expect(result.storeVisible).toBe(false);
@@ -107,7 +96,7 @@ fs.writeFileSync('dist/index.html', JSON.stringify({
     const done = await t.waitFor(token, id, undefined, 60_000);
     expect(done).toMatchObject({ readyState: 'ERROR', errorCode: 'BUILD_FAILED' });
     expect(done.errorMessage).toMatch(/"npm run build" exited with 3\. Read the log above/);
-    const log = await logText(id);
+    const log = await t.logText(token, id);
     expect(log).toContain('Running "npm run build"');
     expect(log).toContain('boom: cannot find module ./missing');
   });

@@ -81,10 +81,22 @@ export async function createEngineTestApi(opts: { worker?: Partial<WorkerOptions
     }
   }
 
+  /** The build log of a deployment as plain text, one line per event (the NDJSON stream the CLI reads). */
+  async function logText(token: string, id: string) {
+    const res = await t.app.request(`http://localhost:3000/v3/now/deployments/${id}/events`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).text)
+      .join('\n');
+  }
+
   const close = async () => {
     await worker?.stop();
     await t.close();
     await eng.close();
   };
-  return { ...t, engine: eng.engine, engineDir: eng.dir, worker, upload, deploy, waitFor, close };
+  return { ...t, engine: eng.engine, engineDir: eng.dir, worker, upload, deploy, waitFor, logText, close };
 }
