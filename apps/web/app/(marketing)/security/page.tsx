@@ -29,7 +29,7 @@ const PRACTICES = [
   },
   {
     title: 'Builds',
-    body: 'Every install and build runs in a bubblewrap sandbox when available, always with a time limit and a clean environment. It cannot read other deployments.',
+    body: 'Every install and build runs in a sandbox as an unprivileged user without capabilities, with memory, process and time limits, and a network that cannot reach the server or private ranges. It cannot read the data directory or other deployments.',
     href: '/docs/builds',
   },
   {
@@ -79,7 +79,7 @@ export default function SecurityPage() {
             Put a TLS-terminating proxy in front of Nimbus and set{' '}
             <code className="font-mono text-sm">NIMBUS_TRUST_PROXY</code> so throttling sees real client addresses.
           </li>
-          <li>Install bubblewrap on build workers so builds run sandboxed.</li>
+          <li>Install bubblewrap and slirp4netns on build workers: without them Nimbus refuses to build.</li>
           <li>
             Read the{' '}
             <ZoneLink href="/docs/self-hosting" className="font-medium text-accent hover:underline">
