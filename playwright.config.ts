@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A staff team per run (the default `nimbus-staff` is reserved); workers inherit it from the runner.
 process.env.E2E_STAFF_TEAM ??= `e2e-staff-${Date.now().toString(36)}`;
-const dataDir = path.join(tmpdir(), `nimbus-e2e-${process.pid}`);
+// One data directory per run, inherited by workers so a journey can inspect it (e2e/security.spec.ts).
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `nimbus-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,7 +41,7 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       PORT: String(port),
-      NIMBUS_DATA_DIR: process.env.E2E_DATA_DIR ?? dataDir,
+      NIMBUS_DATA_DIR: process.env.E2E_DATA_DIR,
       NIMBUS_PUBLIC_URL: `http://localhost:${port}`,
       NIMBUS_ENV: 'development',
       // Sign-up and login throttles are per client IP; e2e/helpers.ts gives each browser its own.

@@ -11,6 +11,7 @@ import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { countQueriesOf } from './server/query-timing';
 import { createRuntime } from './server/runtime';
+import { deployDomainWarning, securityHeaders } from './server/security';
 import { addServerTiming } from './server/server-timing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
@@ -19,6 +20,9 @@ export async function startServer(config: Config = loadConfig()) {
   const runtime = await createRuntime(config);
   const apiListener = getRequestListener(runtime.api.fetch);
   const zonesJson = JSON.stringify(zonesManifest());
+  const headers = securityHeaders(config.publicUrl);
+  const warning = deployDomainWarning(config.publicUrl, config.deployDomain);
+  if (warning) console.warn(warning);
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
   if (config.roles.has('web')) {
@@ -30,7 +34,10 @@ export async function startServer(config: Config = loadConfig()) {
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    switch (classify(req.headers.host, url, config.deployDomain)) {
+    const target = classify(req.headers.host, url, config.deployDomain);
+    // Deployment hosts serve the user's own content with the user's own headers.
+    if (target !== 'edge') for (const [name, value] of headers) res.setHeader(name, value);
+    switch (target) {
       case 'api':
         if (!config.roles.has('api')) return notServed(res, 'api');
         req.url = stripApiPrefix(url);

@@ -14,6 +14,7 @@ import {
   type Worker,
 } from '@nimbus/engine';
 import type { Config } from './config';
+import { makePrivate } from './security';
 
 export interface Runtime {
   config: Config;
@@ -41,6 +42,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     poolSize: config.dbPoolSize,
     countQueries: config.countQueries,
   });
+  // After the open, so the files PGlite has just created are covered too.
+  makePrivate(config.dataDir);
   const store = createStore({ localDir: path.join(config.dataDir, 'files'), s3: config.s3 });
   const engine = createEngine({ store, secret: config.secret(), maxFileSize: config.maxFileSize });
   const edge = config.roles.has('edge')

@@ -39,9 +39,9 @@ export function createLocalStore(root: string): FileStore {
       if (actual !== sha)
         throw new DomainError('invalid_digest', `The content's SHA-1 is ${actual}, not ${sha}. Upload the file again.`);
       const target = file(sha);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(tmp, data);
+      await writeFile(tmp, data, { mode: 0o600 });
       await rename(tmp, target);
     },
     async get(sha) {

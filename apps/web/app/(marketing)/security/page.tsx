@@ -43,14 +43,12 @@ const PRACTICES = [
     href: '/blog/immutable-deployments',
   },
   {
-    title: 'Web Application Firewall',
-    body: 'Block, challenge and rate-limit requests at the edge by path, address and header, in seconds and without a redeploy.',
-    href: '/blog/introducing-the-nimbus-waf',
+    title: 'The dashboard',
+    body: 'No other site can frame it, browsers may not guess its content types, and over HTTPS it pins itself with HSTS. Deployed sites live on their own domain, away from its cookies.',
   },
   {
-    title: 'Conformance',
-    body: 'Static checks on every build stop committed .env files, source maps and secrets before they are served.',
-    href: '/blog/introducing-conformance',
+    title: 'Your server',
+    body: 'The database, uploaded files and the server secret sit in a data directory only the Nimbus user can open (folders 700, files 600).',
   },
 ];
 
