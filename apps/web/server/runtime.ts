@@ -42,7 +42,10 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     countQueries: config.countQueries,
   });
   const store = createStore({ localDir: path.join(config.dataDir, 'files'), s3: config.s3 });
-  const engine = createEngine({ store, secret: config.secret(), maxFileSize: config.maxFileSize,
+  const engine = createEngine({
+    store,
+    secret: config.secret(),
+    maxFileSize: config.maxFileSize,
     maxDeploymentSize: config.maxDeploymentSize,
   });
   const edge = config.roles.has('edge')

@@ -159,6 +159,11 @@ export async function expandArchive(
     if (code === 'TAR_BAD_ARCHIVE' || code === 'TAR_ABORT') fail(invalidArchive());
   });
   const ended = once(parser, 'end');
+  // Whatever follows the end-of-archive blocks is ignored unread (node-tar would buffer all of it).
+  let archiveEnded = false;
+  parser.on('eof', () => {
+    archiveEnded = true;
+  });
 
   // Headers, padding and end blocks add at most this much to the files themselves.
   const maxTarBytes = limits.maxDeploymentSize + (FILES_MAX + 2) * 2048;
@@ -173,7 +178,7 @@ export async function expandArchive(
     for await (const chunk of tar as AsyncIterable<Buffer>) {
       read += chunk.length;
       if (read > maxTarBytes) fail(deploymentTooLarge(limits));
-      if (failure) break;
+      if (failure || archiveEnded) break;
       if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), failed]);
     }
   } catch (err) {
