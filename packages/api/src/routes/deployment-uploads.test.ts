@@ -73,7 +73,9 @@ describe('size limits', () => {
     const data = Buffer.alloc(8 * MB + 1, 1).toString('base64');
     const res = await create(alice, [{ file: 'big.bin', data, encoding: 'base64' }]);
     expect(res.status).toBe(413);
-    expect(res.json.error.message).toMatch(/"big\.bin" has 8 MB; files are at most 8 MB \(NIMBUS_MAX_FILE_SIZE\)/);
+    expect(res.json.error.message).toMatch(
+      /"big\.bin" has 8388609 bytes; files are at most 8 MB \(NIMBUS_MAX_FILE_SIZE\)/,
+    );
   });
 
   it('refuses uploaded files that add up past NIMBUS_MAX_DEPLOYMENT_SIZE', async () => {

@@ -53,9 +53,12 @@ export async function uploadBlob(
 
 /** A file past NIMBUS_MAX_FILE_SIZE. */
 export function fileTooLarge(file: string, size: number, limits: SizeLimits): DomainError {
+  const max = formatBytes(limits.maxFileSize);
+  // Just past the limit, a rounded size would read as the limit itself.
+  const has = formatBytes(size) === max ? `${size} bytes` : formatBytes(size);
   return new DomainError(
     'payload_too_large',
-    `"${file}" has ${formatBytes(size)}; files are at most ${formatBytes(limits.maxFileSize)} (NIMBUS_MAX_FILE_SIZE). Make it smaller or leave it out of the deployment.`,
+    `"${file}" has ${has}; files are at most ${max} (NIMBUS_MAX_FILE_SIZE). Make it smaller or leave it out of the deployment.`,
   );
 }
 
