@@ -1,7 +1,8 @@
 // What a deployment's file list may hold. A request lists at most FILES_MAX files, and a deployment
 // never serves the internals of a build: dependencies, framework caches, secrets and tool folders
-// (docs/architecture.md, "The engine"). The API drops them from uploads, the build from its output,
-// and the edge refuses them for deployments stored before the rule.
+// (docs/architecture.md, "The engine"). The API drops the tool folders from uploads (builds may read
+// `.env`), builds leave all of them out of their output, and the edge refuses them in deployments
+// stored before the rule.
 
 /** Files in one deployment request, and in one unpacked `--archive=tgz` (Vercel's CLI limit is 15,000). */
 export const FILES_MAX = 15_000;
