@@ -184,7 +184,13 @@ const Env = z.object({
   NIMBUS_MAX_FILE_SIZE: variable(bytes, {
     default: '100mb',
     example: '2gb',
-    description: 'Largest single uploaded file (`100mb`, `2gb`, `512kb`; a plain number is bytes).',
+    description:
+      'Largest single file of a deployment: uploaded, sent inline or unpacked from `--archive=tgz` (`100mb`, `2gb`, `512kb`; a plain number is bytes).',
+  }),
+  NIMBUS_MAX_DEPLOYMENT_SIZE: variable(bytes, {
+    default: '1gb',
+    example: '5gb',
+    description: "All of a deployment's files together (for `--archive=tgz`, the unpacked files).",
   }),
   NIMBUS_MARKETFIT_URL: optional(url, {
     shown: 'unset',
@@ -269,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     maxFileSize: e.NIMBUS_MAX_FILE_SIZE,
+    maxDeploymentSize: e.NIMBUS_MAX_DEPLOYMENT_SIZE,
     /** S3-compatible storage when NIMBUS_S3_BUCKET is set; else files live under the data dir. */
     s3,
   };

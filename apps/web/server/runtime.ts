@@ -45,7 +45,12 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   // After the open, so the files PGlite has just created are covered too.
   makePrivate(config.dataDir);
   const store = createStore({ localDir: path.join(config.dataDir, 'files'), s3: config.s3 });
-  const engine = createEngine({ store, secret: config.secret(), maxFileSize: config.maxFileSize });
+  const engine = createEngine({
+    store,
+    secret: config.secret(),
+    maxFileSize: config.maxFileSize,
+    maxDeploymentSize: config.maxDeploymentSize,
+  });
   const edge = config.roles.has('edge')
     ? createEdge({
         db: database.db,

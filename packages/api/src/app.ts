@@ -2,6 +2,7 @@
 // the order below is the security model. Served at `/api/*` and at the origin root (docs/vercel-compatibility.md).
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { authenticate } from './auth';
+import { limitBodies } from './body-limits';
 import type { ApiOptions, AppEnv } from './context';
 import { errorBody, handleError, notFoundHandler } from './errors';
 import { adminRoutes } from './routes/admin';
@@ -44,6 +45,8 @@ export function createApi(options: ApiOptions): Api {
     c.set('options', options);
     await next();
   });
+  // Before anything reads a body, public routes included.
+  app.use('*', limitBodies);
 
   // Public
   // `sandbox` appears in processes that run builds; isolated:false says builds are refused or unisolated.

@@ -3,14 +3,14 @@
 import { createHash } from 'node:crypto';
 import { chmod } from 'node:fs/promises';
 import path from 'node:path';
-import { startWorker, type Worker, type WorkerOptions } from '@nimbus/engine';
+import { type SizeLimits, startWorker, type Worker, type WorkerOptions } from '@nimbus/engine';
 import { createTestEngine } from '@nimbus/engine/src/testing';
 import { createTestApi } from './testing';
 
 export const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('hex');
 
-export async function createEngineTestApi(opts: { worker?: Partial<WorkerOptions>; maxFileSize?: number } = {}) {
-  const eng = await createTestEngine({ maxFileSize: opts.maxFileSize });
+export async function createEngineTestApi(opts: { worker?: Partial<WorkerOptions> } & Partial<SizeLimits> = {}) {
+  const eng = await createTestEngine({ maxFileSize: opts.maxFileSize, maxDeploymentSize: opts.maxDeploymentSize });
   const t = await createTestApi({ engine: eng.engine });
   let worker: Worker | null = null;
   if (opts.worker) {

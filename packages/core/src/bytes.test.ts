@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBytes } from './bytes';
+import { formatBytes, parseBytes } from './bytes';
 
 describe('parseBytes', () => {
   it.each([
@@ -22,5 +22,17 @@ describe('parseBytes', () => {
   it('rejects negative and non-finite numbers', () => {
     expect(parseBytes(-1)).toBeNaN();
     expect(parseBytes(Number.POSITIVE_INFINITY)).toBeNaN();
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [10, '10 bytes'],
+    [512 * 1024, '512 KB'],
+    [100 * 1024 * 1024, '100 MB'],
+    [1.5 * 1024 ** 3, '1.5 GB'],
+    [8 * 1024 * 1024 + 1, '8 MB'],
+  ])('shows %d bytes as %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
   });
 });

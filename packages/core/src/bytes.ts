@@ -11,3 +11,16 @@ export function parseBytes(value: string | number): number {
   if (!match) return Number.NaN;
   return Math.floor(Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()]!);
 }
+
+/** A size for messages: `100 MB`, `1 GB`, `512 KB`, `10 bytes` (binary units, one decimal at most). */
+export function formatBytes(bytes: number): string {
+  for (const [unit, size] of [
+    ['TB', UNITS.tb!],
+    ['GB', UNITS.gb!],
+    ['MB', UNITS.mb!],
+    ['KB', UNITS.kb!],
+  ] as const) {
+    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}

@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './bytes';
 export * from './demo-popup';
+export * from './deployment-files';
 export * from './deployments';
 export * from './duration';
 export * from './leads';

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEngine } from './engine';
+import type { SizeLimits } from './store/ingest';
 import { createLocalStore } from './store/local';
 import type { S3Options } from './store/s3';
 
@@ -15,12 +16,13 @@ export async function tempDir(prefix = 'nimbus-engine-'): Promise<{ dir: string;
 }
 
 /** An engine on a local store in a temp dir. */
-export async function createTestEngine(overrides: { maxFileSize?: number } = {}) {
+export async function createTestEngine(overrides: Partial<SizeLimits> = {}) {
   const tmp = await tempDir();
   const engine = createEngine({
     store: createLocalStore(path.join(tmp.dir, 'files')),
     secret: TEST_SECRET,
     maxFileSize: overrides.maxFileSize ?? 100 * 1024 * 1024,
+    maxDeploymentSize: overrides.maxDeploymentSize ?? 1024 ** 3,
   });
   return { engine, dir: tmp.dir, close: tmp.remove };
 }

@@ -191,13 +191,30 @@ describe('POST /v13/deployments', () => {
     await t.waitFor(token, root.json.id);
     const rootTree = await t.call('GET', `/file-tree?deploymentId=${root.json.id}`, { token });
     expect(rootTree.json.map((n: { name: string }) => n.name)).toEqual(['css', 'index.html']);
+    // node_modules/ is not even kept as source: the build installs its own.
     const source = await t.call('GET', `/file-tree?deploymentId=${root.json.id}&kind=source`, { token });
-    expect(source.json.map((n: { name: string }) => n.name)).toEqual([
-      'css',
-      'node_modules',
-      'index.html',
-      'vercel.json',
-    ]);
+    expect(source.json.map((n: { name: string }) => n.name)).toEqual(['css', 'index.html', 'vercel.json']);
+  });
+
+  it('builds with .env files but never serves them; .well-known/ and a static export stay served', async () => {
+    const res = await t.deploy(
+      token,
+      {
+        'package.json': JSON.stringify({
+          scripts: {
+            build:
+              'mkdir -p out/.well-known && cp .env out/.env && . ./.env && echo "<p>$GREETING</p>" > out/index.html && cp .env out/.env.local && echo ok > out/.well-known/security.txt',
+          },
+        }),
+        '.env': 'GREETING=from-dotenv',
+      },
+      { name: 'dotenv-site', projectSettings: { outputDirectory: 'out' } },
+    );
+    expect((await t.waitFor(token, res.json.id)).readyState).toBe('READY');
+    const tree = await t.call('GET', `/file-tree?deploymentId=${res.json.id}`, { token });
+    expect(tree.json.map((n: { name: string }) => n.name)).toEqual(['.well-known', 'index.html']);
+    const index = tree.json.find((n: { name: string }) => n.name === 'index.html');
+    expect((await t.engine.store.get(index.uid)).toString()).toBe('<p>from-dotenv</p>\n');
   });
 });
 

@@ -1,14 +1,13 @@
 // POST /v2/files (services/files.ts): one blob as the raw body, named by its SHA-1 and size. Bodies
 // above NIMBUS_MAX_FILE_SIZE stop at the limit with a 413 instead of being read to the end.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { formatBytes } from '@nimbus/core';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
 import { errorBody } from '../errors';
 import { ErrorSchema, errors, json, ScopeQuery } from '../schemas/common';
 import { FileHeaders } from '../schemas/deployments';
 import * as files from '../services/files';
-
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 export function fileRoutes() {
   const app = new OpenAPIHono<AppEnv>();
@@ -19,7 +18,7 @@ export function fileRoutes() {
       c.json(
         errorBody(
           'payload_too_large',
-          `Files are at most ${megabytes(max)} (NIMBUS_MAX_FILE_SIZE). Make this file smaller or leave it out of the deployment.`,
+          `Files are at most ${formatBytes(max)} (NIMBUS_MAX_FILE_SIZE). Make this file smaller or leave it out of the deployment.`,
         ),
         413,
       );

@@ -1,15 +1,27 @@
 // Deployments of the team in scope: create from a file list, read by id or URL, list with filters
 // and pages, cancel, delete. Each reply names the creator by username, so no caller has to look
 // members up.
-// Creating one: every path is checked first, the digests not uploaded yet are reported
-// (`missing_files`: the client uploads them and sends the body again), inline files are stored, the
-// `--archive=tgz` form is expanded, the project is found or created by name, and the deployment, its
+// Creating one: every path is checked first, tool folders (node_modules/, .next/ ...) are dropped,
+// the digests this team has not uploaded are reported (`missing_files`: the client uploads them and
+// sends the body again; another team's upload does not count), the sizes are held to
+// NIMBUS_MAX_FILE_SIZE and NIMBUS_MAX_DEPLOYMENT_SIZE, inline files are stored, the
+// `--archive=tgz` form is expanded as a stream, the project is found or created by name, and the deployment, its
 // files and its build job are recorded in one transaction. With `deploymentId` and no files it is
 // Vercel's redeploy: the earlier deployment's source, built again with the project's current
 // settings and env vars.
 import type { z } from '@hono/zod-openapi';
+import { isToolPath } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import { expandArchive, type InlineFile, isArchive, sha1, storeInlineFiles } from '@nimbus/engine';
+import {
+  deploymentTooLarge,
+  expandArchive,
+  fileTooLarge,
+  type InlineFile,
+  isArchive,
+  type SizeLimits,
+  sha1,
+  storeInlineFiles,
+} from '@nimbus/engine';
 import type { Scope } from '../context';
 import { deploymentJson, deploymentListItem, type HostContext } from '../deployment-json';
 import type { DeploymentCreate } from '../schemas/deployment-request';
@@ -38,20 +50,33 @@ export async function create(ctx: ServiceContext, input: DeploymentCreate) {
 }
 
 async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate): Promise<db.Deployment> {
-  const { store } = engineOf(ctx);
+  const engine = engineOf(ctx);
   const all = input.files ?? [];
   const inline = all.filter(isInline);
   const refs = all.filter((f): f is Exclude<RequestFile, InlineFile> => !isInline(f));
   // Inline files are checked as entries too, before anything is stored.
   const inlinePreview = inline.map((f) => {
     const data = Buffer.from(f.data, f.encoding === 'base64' ? 'base64' : 'utf8');
+    if (data.length > engine.maxFileSize) throw fileTooLarge(f.file, data.length, engine);
     return { file: f.file, sha: sha1(data), size: data.length, mode: f.mode };
   });
   db.validateFiles([...refs, ...inlinePreview]);
-  const missing = await db.missingBlobs(
+  const archive = isArchive(refs) && !inline.length;
+  // Tool folders (node_modules/, .next/, .git/, .vercel/) are never part of a build's source, as in
+  // Vercel's CLI: the build installs and builds itself. The archive arrives as .vercel/ parts.
+  const keptRefs = archive ? refs : refs.filter((f) => !isToolPath(f.file));
+  const keptInline = inline.filter((f) => !isToolPath(f.file));
+  if (!keptRefs.length && !keptInline.length)
+    throw new db.DomainError(
+      'bad_request',
+      'Every file of this deployment is in node_modules/, .next/, .git/ or .vercel/, which are never deployed. Deploy the source folder.',
+    );
+  const sizes = await db.teamBlobSizes(
     ctx.db,
-    refs.map((f) => f.sha),
+    scope.teamId,
+    keptRefs.map((f) => f.sha),
   );
+  const missing = [...new Set(keptRefs.map((f) => f.sha))].filter((sha) => !sizes.has(sha));
   if (missing.length) {
     throw new db.DomainError(
       'missing_files',
@@ -59,9 +84,17 @@ async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate
       { missing },
     );
   }
-  const stored = await storeInlineFiles(ctx.db, store, inline);
-  let files = [...refs, ...stored];
-  if (isArchive(refs) && !inline.length) files = db.validateFiles(await expandArchive(ctx.db, store, refs));
+  checkSizes(engine, [
+    ...keptRefs.map((f) => ({ file: f.file, size: sizes.get(f.sha)! })),
+    ...inlinePreview.filter((f) => !isToolPath(f.file)),
+  ]);
+  const stored = await storeInlineFiles(ctx.db, engine.store, scope.teamId, keptInline);
+  let files = [...keptRefs, ...stored];
+  if (archive) {
+    const { maxFileSize, maxDeploymentSize } = engine;
+    const limits = { maxFileSize, maxDeploymentSize, skip: isToolPath };
+    files = db.validateFiles(await expandArchive(ctx.db, engine.store, scope.teamId, refs, limits));
+  }
 
   const project = input.project
     ? await db.getProject(ctx.db, scope.teamId, input.project)
@@ -77,6 +110,16 @@ async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate
     projectSettings,
     source: sourceOf(ctx),
   });
+}
+
+/** NIMBUS_MAX_FILE_SIZE per file (the limit may have shrunk since an upload) and NIMBUS_MAX_DEPLOYMENT_SIZE in all. */
+function checkSizes(limits: SizeLimits, files: { file: string; size: number }[]): void {
+  let total = 0;
+  for (const f of files) {
+    if (f.size > limits.maxFileSize) throw fileTooLarge(f.file, f.size, limits);
+    total += f.size;
+  }
+  if (total > limits.maxDeploymentSize) throw deploymentTooLarge(limits);
 }
 
 async function redeploy(ctx: ServiceContext, scope: Scope, input: DeploymentCreate, deploymentId: string) {

@@ -1,4 +1,5 @@
-// File uploads (POST /v2/files): one blob named by its SHA-1 and size, verified before it is kept.
+// File uploads (POST /v2/files): one blob named by its SHA-1 and size, verified before it is kept
+// and recorded for the team in scope: only that team's deployment requests may then reference it.
 // The route caps the body at NIMBUS_MAX_FILE_SIZE before it reaches here.
 import { DomainError } from '@nimbus/db';
 import { uploadBlob } from '@nimbus/engine';
@@ -13,13 +14,13 @@ export interface Upload {
 }
 
 export async function upload(ctx: ServiceContext, input: Upload): Promise<Record<string, never>> {
-  await authorize(ctx, 'deployment:create');
+  const scope = await authorize(ctx, 'deployment:create');
   if (!input.sha) throw new DomainError('bad_request', 'Send the SHA-1 of the body in the x-now-digest header.');
   const size = input.size === undefined ? undefined : Number(input.size);
   if (size !== undefined && !Number.isSafeInteger(size))
     throw new DomainError('bad_request', 'x-now-size must be the body size in bytes.');
   const engine = engineOf(ctx);
-  await uploadBlob(ctx.db, engine.store, { sha: input.sha, size, data: input.data });
+  await uploadBlob(ctx.db, engine.store, scope.teamId, { sha: input.sha, size, data: input.data });
   return {};
 }
 

@@ -1,9 +1,11 @@
 // File trees of deployments: the uploaded source (checked for unsafe paths before anything is
-// written), which blobs are already stored, and the built output the edge serves.
-import { asc, eq, inArray } from 'drizzle-orm';
+// written), which blobs are stored and which of them each team may reference, and the built output
+// the edge serves.
+import { FILES_MAX } from '@nimbus/core';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError } from '../errors';
-import { blobs, deploymentFiles, deploymentOutputs } from '../schema';
+import { blobs, deploymentFiles, deploymentOutputs, teamBlobs } from '../schema';
 
 export interface FileEntry {
   file: string;
@@ -14,14 +16,17 @@ export interface FileEntry {
 
 const SHA1 = /^[0-9a-f]{40}$/;
 const PATH_MAX = 1024;
-export const FILES_MAX = 20_000;
+const CHUNK = 1000;
 
 /** Rejects "..", absolute paths, NUL, backslashes, duplicates and a path that is both file and folder. */
 export function validateFiles(files: FileEntry[]): FileEntry[] {
   if (!files.length)
     throw new DomainError('bad_request', 'The deployment has no files. Deploy a folder with at least one file.');
   if (files.length > FILES_MAX)
-    throw new DomainError('bad_request', `A deployment has at most ${FILES_MAX} files; this one has ${files.length}.`);
+    throw new DomainError(
+      'bad_request',
+      `A deployment has at most ${FILES_MAX} files; this one has ${files.length}. Leave build output and dependencies out of the upload.`,
+    );
   const seen = new Set<string>();
   for (const f of files) {
     const p = f.file;
@@ -59,28 +64,47 @@ export function validateFiles(files: FileEntry[]): FileEntry[] {
   return files;
 }
 
-/** Digests not yet in the store, each once, in the order given. */
+/** Digests not yet in the store, each once, in the order given (the build stores only those). */
 export async function missingBlobs(db: Db, shas: string[]): Promise<string[]> {
   const unique = [...new Set(shas)];
   const present = new Set<string>();
-  for (let i = 0; i < unique.length; i += 1000) {
-    const chunk = unique.slice(i, i + 1000);
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const chunk = unique.slice(i, i + CHUNK);
     for (const row of await db.select({ sha: blobs.sha }).from(blobs).where(inArray(blobs.sha, chunk)))
       present.add(row.sha);
   }
   return unique.filter((sha) => !present.has(sha));
 }
 
-export async function recordBlob(db: Db, sha: string, size: number): Promise<void> {
-  await recordBlobs(db, [{ sha, size }]);
+/**
+ * The stored size of each digest the team may reference (it uploaded the content, or the blob is in
+ * one of its deployments). A digest absent from the map is missing for this team, even when another
+ * team stored it.
+ */
+export async function teamBlobSizes(db: Db, teamId: string, shas: string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(shas)];
+  const sizes = new Map<string, number>();
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const rows = await db
+      .select({ sha: blobs.sha, size: blobs.size })
+      .from(teamBlobs)
+      .innerJoin(blobs, eq(blobs.sha, teamBlobs.sha))
+      .where(and(eq(teamBlobs.teamId, teamId), inArray(teamBlobs.sha, unique.slice(i, i + CHUNK))));
+    for (const row of rows) sizes.set(row.sha, row.size);
+  }
+  return sizes;
 }
 
-export async function recordBlobs(db: Db, rows: { sha: string; size: number }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000)
+/** Records stored blobs and that `teamId` holds their content, so its deployments may reference them. */
+export async function recordBlobs(db: Db, teamId: string, rows: { sha: string; size: number }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    await db.insert(blobs).values(chunk).onConflictDoNothing();
     await db
-      .insert(blobs)
-      .values(rows.slice(i, i + 1000))
+      .insert(teamBlobs)
+      .values(chunk.map((r) => ({ teamId, sha: r.sha })))
       .onConflictDoNothing();
+  }
 }
 
 export async function listSourceFiles(db: Db, deploymentId: string) {

@@ -128,6 +128,25 @@ export const blobs = pgTable('blobs', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/**
+ * Which team may reference which blob in a deployment request: the team uploaded it (or sent it
+ * inline or in an archive), or it is in one of the team's deployments. A digest alone proves nothing,
+ * so another team's blob counts as missing until this team uploads the content itself.
+ */
+export const teamBlobs = pgTable(
+  'team_blobs',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    sha: text('sha')
+      .notNull()
+      .references(() => blobs.sha, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.sha] })],
+);
+
 /** Hosts that point at a deployment: its production host, or custom domains. Moving one is a promote. */
 export const aliases = pgTable(
   'aliases',

@@ -1,8 +1,10 @@
 // Moving trees between the store and a build dir: write the source files out, read nimbus.json or
 // vercel.json, and store the output folder. Symlinks in the output are followed only when they stay
-// inside the build dir, so a build cannot publish files of the machine it ran on.
+// inside the build dir, so a build cannot publish files of the machine it ran on; build internals
+// (`node_modules/`, `.next/`, `.env*` ..., `isBuildInternal`) at any depth are never part of the output.
 import { chmod, lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isBuildInternal } from '@nimbus/core';
 import { type Db, missingBlobs, type OutputFile, recordBlobs } from '@nimbus/db';
 import { sha1 } from '../store/local';
 import type { FileStore } from '../store/types';
@@ -17,8 +19,8 @@ export class BuildError extends Error {
 }
 
 const CONFIG_FILES = ['nimbus.json', 'vercel.json'];
-/** Never served from a static root: configuration, tool folders and dependencies. */
-const NOT_OUTPUT = new Set([...CONFIG_FILES, '.vercel', '.nimbus', 'node_modules', '.git']);
+/** Never served from a static root: the project's configuration and Nimbus's own folder. */
+const NOT_OUTPUT = new Set([...CONFIG_FILES, '.nimbus']);
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
@@ -71,6 +73,7 @@ async function walk(
     if (!rel && NOT_OUTPUT.has(entry.name)) continue;
     let abs = path.join(dir, entry.name);
     const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+    if (isBuildInternal(relPath)) continue;
     let stats = await lstat(abs);
     if (stats.isSymbolicLink()) {
       const real = await realpath(abs).catch(() => '');
@@ -87,8 +90,15 @@ async function walk(
 /**
  * Stores every file under `outDir` that the store lacks and returns the output tree (paths without
  * a leading slash). Unchanged files of a redeploy are already stored, so they cost one hash each.
+ * The team that built them may reference every output blob in its later deployment requests.
  */
-export async function storeOutput(db: Db, store: FileStore, outDir: string, buildDir: string): Promise<OutputFile[]> {
+export async function storeOutput(
+  db: Db,
+  store: FileStore,
+  teamId: string,
+  outDir: string,
+  buildDir: string,
+): Promise<OutputFile[]> {
   const found: { abs: string; rel: string }[] = [];
   await walk(outDir, '', buildDir, found);
   const outputs: OutputFile[] = [];
@@ -107,7 +117,8 @@ export async function storeOutput(db: Db, store: FileStore, outDir: string, buil
   await inBatches(toStore, 32, async (o) => store.put(o.sha, await readFile(byPath.get(o.path)!)));
   await recordBlobs(
     db,
-    toStore.map((o) => ({ sha: o.sha, size: o.size })),
+    teamId,
+    outputs.map((o) => ({ sha: o.sha, size: o.size })),
   );
   return outputs.sort((a, b) => a.path.localeCompare(b.path));
 }

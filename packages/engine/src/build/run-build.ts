@@ -119,7 +119,7 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
 
     const outDir = await firstDir(root, plan.outputCandidates);
     if (!outDir) throw missingOutput(plan.framework, plan.outputCandidates);
-    const outputs = await storeOutput(db, store, outDir, dir);
+    const outputs = await storeOutput(db, store, deployment.teamId, outDir, dir);
     if (!outputs.length)
       throw new BuildError(
         'EMPTY_OUTPUT',

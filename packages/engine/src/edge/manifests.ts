@@ -1,7 +1,10 @@
 // A deployment's output tree and compiled routing rules, loaded from the database once: a
 // deployment never changes after READY, so an entry is never stale and only memory bounds the
 // cache. Each manifest also keeps the plans of the URLs asked of it (plan.ts), bounded too.
+// Build internals (`.next/`, `node_modules/`, `.env*` ...) never enter a manifest: builds leave them
+// out of their output, and this also hides them in deployments stored before that rule.
 
+import { isBuildInternal } from '@nimbus/core';
 import { type Db, type ServedDeployment, servedFiles } from '@nimbus/db';
 import { LRUCache } from 'lru-cache';
 import { singleFlight } from './cache';
@@ -24,7 +27,7 @@ export function createManifestCache(db: Db) {
   const cache = singleFlight<string, Manifest, ServedDeployment['config']>({
     limit: { max: MAX_DEPLOYMENTS },
     async load(id, config) {
-      const rows = await servedFiles(db, id);
+      const rows = (await servedFiles(db, id)).filter((r) => !isBuildInternal(r.path));
       return {
         files: new Map(rows.map((r) => [r.path, { sha: r.sha, size: r.size }])),
         rules: compileRules(config),

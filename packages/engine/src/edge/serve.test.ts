@@ -158,3 +158,49 @@ describe('addresses with nothing to serve', () => {
     expect((await t.get(host, '/%252e%252e/logo.png')).status).toBe(404);
   });
 });
+
+describe('build internals', () => {
+  // A deployment stored before builds dropped these from their output: the edge refuses them itself.
+  const internals = {
+    '.next/server/app/dyn/page.js': 'module.exports = "server code"',
+    'node_modules/secret-lib/index.js': 'module.exports = 1',
+    '.env': 'DATABASE_URL=postgres://secret',
+    '.env.production.local': 'TOKEN=secret',
+    'apps/web/.env': 'NESTED=secret',
+    '.git/config': '[remote "origin"]',
+    '.vercel/project.json': '{"projectId":"prj_1"}',
+    'docs/node_modules/x.js': 'nested',
+  };
+  const served = {
+    'index.html': '<h1>Home</h1>',
+    '.well-known/security.txt': 'Contact: mailto:security@example.com',
+    'out/index.html': '<h1>Exported</h1>',
+    'environment.html': '<h1>Not a .env file</h1>',
+  };
+
+  beforeAll(async () => {
+    await t.deploy({
+      host: 'with-internals',
+      files: { ...internals, ...served },
+      config: { rewrites: [{ source: '/leak/(.*)', destination: '/.env' }] },
+    });
+  });
+
+  it.each(Object.keys(internals))('answers 404 for /%s', async (file) => {
+    const r = await t.get('with-internals.localhost', `/${file}`);
+    expect(r.status).toBe(404);
+    expect(r.body.toString()).not.toContain('secret');
+  });
+
+  it.each(Object.entries(served))('still serves /%s', async (file, content) => {
+    const r = await t.get('with-internals.localhost', `/${file}`);
+    expect(r.status).toBe(200);
+    expect(r.body.toString()).toBe(content);
+  });
+
+  it('does not reach them through a rewrite either', async () => {
+    const r = await t.get('with-internals.localhost', '/leak/anything');
+    expect(r.status).toBe(404);
+    expect(r.body.toString()).not.toContain('postgres');
+  });
+});
