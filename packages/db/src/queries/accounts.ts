@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { cachedAuth } from '../auth-cache';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
-import { newId, randomString, sha256 } from '../ids';
+import { newId, randomString } from '../ids';
 import { checkPassword } from '../password';
 import { memberships, teams, users } from '../schema';
 import { revokeOtherSessions } from './sessions';

@@ -6,32 +6,17 @@ import { Button, Notice, TextField } from '@nimbus/ui';
 // the person logs in again with the new password.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api, errorMessage } from '../api';
-
-function useRequest() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function send(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-    setBusy(false);
-  }
-  return { error, busy, send };
-}
+import { api } from '../api';
+import { useSubmit } from '../use-submit';
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string | null>(null);
-  const { error, busy, send } = useRequest();
+  const { error, saving, run } = useSubmit();
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    void send(async () => {
+    void run(async () => {
       const reply = await api()<{ message: string }>('/auth/password-reset', { body: { email } });
       setSent(reply.message);
     });
@@ -42,7 +27,7 @@ export function ForgotPasswordForm() {
     <form onSubmit={submit} method="post" noValidate className="flex flex-col gap-4">
       <TextField label="E-mail" type="email" name="email" autoComplete="email" autoFocus required />
       {error && <Notice>{error}</Notice>}
-      <Button type="submit" variant="primary" size="large" loading={busy}>
+      <Button type="submit" variant="primary" size="large" loading={saving}>
         Send reset link
       </Button>
     </form>
@@ -51,12 +36,12 @@ export function ForgotPasswordForm() {
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
-  const { error, busy, send } = useRequest();
+  const { error, saving, run } = useSubmit({ navigates: true });
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    void send(async () => {
+    void run(async () => {
       await api()('/auth/password-reset/confirm', { body: { token, password } });
       router.push('/login?reset=1');
     });
@@ -74,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         hint="At least 8 characters, and hard to guess: a few unrelated words work well."
       />
       {error && <Notice>{error}</Notice>}
-      <Button type="submit" variant="primary" size="large" loading={busy}>
+      <Button type="submit" variant="primary" size="large" loading={saving}>
         Set new password
       </Button>
     </form>
