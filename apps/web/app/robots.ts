@@ -12,7 +12,16 @@ export default function robots(): MetadataRoute.Robots {
       {
         userAgent: '*',
         allow: '/',
-        disallow: ['/api/', '/login', '/signup', '/account', '/two-factor-required', '/invite'],
+        disallow: [
+          '/api/',
+          '/login',
+          '/signup',
+          '/forgot-password',
+          '/reset-password',
+          '/account',
+          '/two-factor-required',
+          '/invite',
+        ],
       },
     ],
     sitemap: `${base}/sitemap.xml`,

@@ -2,21 +2,30 @@
 // (packages/api/src/services), with a context resolved once per render from the session cookie.
 // No HTTP round trip, no casts: replies are typed by the services that make them.
 import 'server-only';
-import { createContext, forTeam, SESSION_COOKIE, type ServiceContext } from '@nimbus/api';
-import { userForSession } from '@nimbus/db';
+import { forTeam, SESSION_COOKIE, type ServiceContext, session } from '@nimbus/api';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { runtime } from './runtime';
 
-export { billing, deployments, device, env, leads, members, projects, session, teams, tokens } from '@nimbus/api';
+export {
+  billing,
+  deployments,
+  device,
+  env,
+  leads,
+  members,
+  projects,
+  session,
+  sessions,
+  teams,
+  tokens,
+} from '@nimbus/api';
 
 /** The visitor as the services see them; null when logged out. One session lookup per render. */
 export const visitorContext = cache(async (): Promise<ServiceContext | null> => {
   // Cookies first: reading them marks the page dynamic, so `next build` never prerenders it without a runtime.
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  const { apiOptions } = runtime();
-  const user = token ? await userForSession(apiOptions.db, token) : null;
-  return user ? createContext(apiOptions, { user, token: null, via: 'session' }) : null;
+  return session.visitor(runtime().apiOptions, token);
 });
 
 /** The visitor acting for the team of the page's URL (by id or slug); the scope is resolved once per render. */

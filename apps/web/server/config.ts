@@ -108,12 +108,12 @@ const Env = z.object({
     secret: true,
     example: 'smtp://user:pass@smtp.example.com:587',
     description:
-      "`smtp://user:pass@host:587`: invitation e-mails are sent through it. Without it they are kept in the team's outbox and the inviter copies the link from the members page.",
+      '`smtp://user:pass@host:587`: invitations, password reset links and account notices are sent through it. Without it they wait in the outbox: inviters copy invitation links from the members page, and Nimbus staff read account mail at `GET /api/v1/admin/account-mail`.',
   }),
   NIMBUS_MAIL_FROM: variable(text, {
     default: 'Nimbus <no-reply@localhost>',
     example: '"Nimbus <no-reply@example.com>"',
-    description: 'Sender of invitation e-mails.',
+    description: 'Sender of invitation and account e-mails.',
   }),
   NIMBUS_S3_BUCKET: optional(text, {
     shown: 'unset',

@@ -5,6 +5,7 @@ import { authenticate } from './auth';
 import { limitBodies } from './body-limits';
 import type { ApiOptions, AppEnv } from './context';
 import { errorBody, handleError, notFoundHandler } from './errors';
+import { accountRoutes, passwordResetRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { aliasRoutes } from './routes/aliases';
 import { avatarRoutes } from './routes/avatar';
@@ -52,6 +53,7 @@ export function createApi(options: ApiOptions): Api {
   // `sandbox` appears in processes that run builds; isolated:false says builds are refused or unisolated.
   app.route('/', healthRoutes());
   app.route('/', sessionRoutes());
+  app.route('/', passwordResetRoutes());
   app.route('/', avatarRoutes());
   app.route('/', deviceAuthorizationRoutes());
   app.route('/', leadFormRoutes());
@@ -69,6 +71,7 @@ export function createApi(options: ApiOptions): Api {
   // Everything below needs a bearer token or the session cookie.
   app.use('*', authenticate);
   app.route('/', userRoutes());
+  app.route('/', accountRoutes());
   app.route('/', teamRoutes());
   app.route('/', memberRoutes());
   app.route('/', tokenRoutes());

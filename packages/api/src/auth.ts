@@ -1,7 +1,7 @@
 // Authentication: a bearer token (API, CLI, Vercel clients) or the session cookie (browser).
 // Cookie-authenticated requests that change state must come from our own origin (CSRF).
 
-import { authenticateToken, DomainError, userForSession } from '@nimbus/db';
+import { authenticateToken, DomainError, sessionForToken } from '@nimbus/db';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { sessionToken } from './cookies';
@@ -27,24 +27,24 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     return next();
   }
   const cookie = sessionToken(c);
-  const user = cookie ? await userForSession(db, cookie) : null;
-  if (!user)
+  const session = cookie ? await sessionForToken(db, cookie) : null;
+  if (!session)
     throw new DomainError(
       'not_authenticated',
       'You are not logged in. Log in, or send a token as "Authorization: Bearer <token>".',
     );
   if (!SAFE.has(c.req.method))
     checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
-  c.set('user', user);
+  c.set('user', session.user);
   c.set('token', null);
   c.set('via', 'session');
-  c.set('ctx', contextFor(c));
+  c.set('ctx', contextFor(c, session.sessionId));
   return next();
 };
 
 /** The service context of this request: the caller, and the team asked for by `?teamId=` or `?slug=`. */
-function contextFor(c: Context<AppEnv>): ServiceContext {
-  const actor = { user: c.var.user, token: c.var.token, via: c.var.via };
+function contextFor(c: Context<AppEnv>, sessionId: string | null = null): ServiceContext {
+  const actor = { user: c.var.user, token: c.var.token, via: c.var.via, sessionId };
   return createContext(c.var.options, actor, c.req.query('teamId') || c.req.query('slug'));
 }
 

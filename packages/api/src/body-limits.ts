@@ -13,7 +13,7 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 export const BODY_LIMITS = {
-  /** Public routes that take a body (listed below): sign-up, login, the lead form, events, device login. */
+  /** Public routes that take a body (listed below): sign-up, login, password reset, the lead form, events, device login. */
   public: 64 * KB,
   /** Every other route of a signed-in caller. */
   signedIn: 1 * MB,
@@ -26,6 +26,8 @@ const PUBLIC_WRITES = new Set([
   '/v2/registration',
   '/auth/login',
   '/auth/logout',
+  '/auth/password-reset',
+  '/auth/password-reset/confirm',
   '/v1/leads',
   '/stream/internal',
   '/insights/1/events',

@@ -22,6 +22,8 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   missing_files: 400,
   invalid_digest: 400,
   invitation_invalid: 404,
+  weak_password: 400,
+  reset_invalid: 400,
 };
 
 export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {

@@ -108,6 +108,14 @@ describe('documented replies', () => {
     await check('GET', `/v1/device/${code.user_code}`);
     await check('POST', `/v1/device/${code.user_code}/approve`, { teamId: team.id });
     await check('DELETE', `/v3/user/tokens/${created.token.id}`);
-    expect(calls).toHaveLength(21);
+    const { sessions } = await check('GET', '/v1/user/sessions');
+    await check('DELETE', '/v1/user/sessions');
+    await check('POST', '/auth/password-reset', { email: 'schema-owner@example.com' });
+    await check('POST', '/v1/user/password', {
+      currentPassword: 'correct horse battery',
+      newPassword: 'sturdy maple lantern',
+    });
+    await check('DELETE', `/v1/user/sessions/${sessions[0].id}`);
+    expect(calls).toHaveLength(26);
   });
 });

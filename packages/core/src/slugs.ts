@@ -29,6 +29,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'teams',
   'login',
   'signup',
+  'forgot-password',
+  'reset-password',
   'logout',
   'account',
   'new',

@@ -4,14 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { AUTH_CACHE_MS } from './auth-cache';
 import { countingQueries, type Database, openDatabase } from './client';
-import {
-  createSession,
-  deleteSession,
-  personalTeam,
-  registerUser,
-  updateUser,
-  userForSession,
-} from './queries/accounts';
+import { personalTeam, registerUser, updateUser } from './queries/accounts';
+import { createSession, deleteSession, userForSession } from './queries/sessions';
 import { authenticateToken, createToken, revokeToken } from './queries/tokens';
 import { createEmptyPostgresDatabase } from './testing';
 
@@ -89,7 +83,7 @@ describe('auth cache', () => {
     const { user } = await userWithToken();
     const { token: cookie } = await createSession(database.db, user.id);
     vi.resetModules();
-    const bundled = await import('./queries/accounts');
+    const bundled = await import('./queries/sessions');
     expect((await bundled.userForSession(database.db, cookie))?.name).not.toBe('Bundled');
     await updateUser(database.db, user.id, { name: 'Bundled' });
     expect((await bundled.userForSession(database.db, cookie))?.name).toBe('Bundled');

@@ -13,8 +13,9 @@ import type { Db } from './client';
 export const AUTH_CACHE_MS = 2_000;
 const MAX_ENTRIES = 10_000;
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"(?:tokens|sessions|users|teams|memberships)"/i;
-/** Noting a token's last use (tokens.ts) changes nothing an entry answers: it keeps the generation. */
-const LAST_USED = /^\s*update\s+"tokens"\s+set\s+"last_used_at"\s*=\s*\$1\s+where\s+"tokens"\."id"\s*=\s*\$2\s*$/i;
+/** Noting a token's last use or a session's last visit changes nothing an entry answers: it keeps the generation. */
+const LAST_USED =
+  /^\s*update\s+"(tokens|sessions)"\s+set\s+"(last_used_at|last_seen_at)"\s*=\s*\$1\s+where\s+"\1"\."id"\s*=\s*\$2\s*$/i;
 
 interface Entry {
   generation: number;

@@ -17,7 +17,9 @@ export type ErrorCode =
   | 'missing_files'
   | 'invalid_digest'
   | 'invalid_token'
-  | 'invitation_invalid';
+  | 'invitation_invalid'
+  | 'weak_password'
+  | 'reset_invalid';
 
 export class DomainError extends Error {
   constructor(

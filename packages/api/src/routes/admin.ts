@@ -1,11 +1,13 @@
 // Staff tooling behind the dashboard's internal commands (services/admin.ts): the admin record of
-// a project ("Open in Admin") and the deploy-freeze debug toggle, kept in a cookie.
+// a project ("Open in Admin"), the deploy-freeze debug toggle (kept in a cookie) and account mail
+// waiting in the outbox when no SMTP server is configured.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { DEBUG_COOKIE_SECONDS, DEPLOY_FREEZE_COOKIE } from '@nimbus/core';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { errors, json } from '../schemas/common';
 import { ProjectSchema } from '../schemas/projects';
+import { OutboxMessage } from '../schemas/teams';
 import * as admin from '../services/admin';
 
 const auth = [{ bearer: [] }];
@@ -32,6 +34,20 @@ export function adminRoutes() {
       responses: { 200: json(AdminProject), ...errors },
     }),
     async (c) => c.json(await admin.project(c.var.ctx, c.req.valid('query').teamId, c.req.valid('param').project), 200),
+  );
+
+  // GET /v1/admin/account-mail - reset links and notices not sent for want of SMTP (staff only)
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/admin/account-mail',
+      tags,
+      summary: 'List unsent account mail',
+      security: auth,
+      request: { query: z.object({ to: z.string().optional().describe('Only mail to this address.') }) },
+      responses: { 200: json(z.object({ messages: z.array(OutboxMessage) })), ...errors },
+    }),
+    async (c) => c.json(await admin.accountMail(c.var.ctx, c.req.valid('query').to), 200),
   );
 
   // GET /force-deploy-freeze-toggle - flips the deploy-freeze debug cookie; the page reloads on 200

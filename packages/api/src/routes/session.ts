@@ -22,7 +22,11 @@ export function clientIp(c: Context<AppEnv>): string {
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-const guard = (c: Context<AppEnv>) =>
+/** The address and browser of the caller, kept with a new session. */
+export const clientOf = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+
+/** Public routes that act for a browser check Origin themselves (the authenticate middleware does it for the rest). */
+export const guard = (c: Context<AppEnv>) =>
   checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
 
 type Started = Awaited<ReturnType<typeof session.login>>;
@@ -46,7 +50,7 @@ export function sessionRoutes() {
     }),
     async (c) => {
       guard(c);
-      return c.json(started(c, await session.register(c.var.options, c.req.valid('json'), clientIp(c))), 200);
+      return c.json(started(c, await session.register(c.var.options, c.req.valid('json'), clientOf(c))), 200);
     },
   );
 
@@ -62,7 +66,7 @@ export function sessionRoutes() {
     }),
     async (c) => {
       guard(c);
-      return c.json(started(c, await session.login(c.var.options, c.req.valid('json'), clientIp(c))), 200);
+      return c.json(started(c, await session.login(c.var.options, c.req.valid('json'), clientOf(c))), 200);
     },
   );
 

@@ -45,10 +45,14 @@ export const SessionReply = z
   .object({ user: UserSchema, flags: flags.describe('Feature flags; `staff` for members of the staff team.') })
   .openapi('Session');
 
+const newPassword = z
+  .string()
+  .describe('8 to 256 characters, not easy to guess: not common, not a pattern, not your e-mail.');
+
 export const RegistrationBody = z
   .object({
     email: z.string().describe('The e-mail you log in with.'),
-    password: z.string().describe('At least 8 characters.'),
+    password: newPassword,
     name: z.string().nullish().describe('Your name, shown to your team.'),
   })
   .openapi('Registration');
@@ -94,3 +98,28 @@ export const TokenCreate = z
 export const TokenIdParam = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'A token id, or "current".' }),
 });
+
+export const PasswordChange = z.object({ currentPassword: z.string(), newPassword }).openapi('PasswordChange');
+
+export const ResetRequest = z
+  .object({ email: z.string().describe('The e-mail of the account.') })
+  .openapi('ResetRequest');
+
+export const ResetConfirm = z
+  .object({ token: z.string().describe('The secret from the reset link.'), password: newPassword })
+  .openapi('ResetConfirm');
+
+export const Ok = z.object({ ok: z.literal(true) }).openapi('Ok');
+
+export const SessionSchema = z
+  .object({
+    id: z.string(),
+    userAgent: z.string().nullable().describe('The browser that logged in.'),
+    ip: z.string().nullable().describe('The address it logged in from.'),
+    createdAt: ms,
+    lastSeenAt: ms.describe('Noted at most once a minute.'),
+    current: z.boolean().describe('The session making this call.'),
+  })
+  .openapi('BrowserSession');
+
+export const SessionIdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });

@@ -3,6 +3,7 @@
 // with the slug NIMBUS_STAFF_TEAM; they need not belong to the team they inspect.
 import * as db from '@nimbus/db';
 import { projectJson } from '../project-json';
+import { outboxJson } from '../serialize';
 import type { ServiceContext } from './context';
 
 /** Refuses anyone outside the staff team; `what` finishes the sentence "Only Nimbus staff can …". */
@@ -26,4 +27,10 @@ export async function project(ctx: ServiceContext, teamId: string, idOrName: str
 export async function toggleDeployFreeze(ctx: ServiceContext, enabledNow: boolean) {
   await requireStaff(ctx, 'toggle the deploy freeze branch');
   return { enabled: !enabledNow };
+}
+
+/** Account mail (reset links, sign-up notices) waiting in the outbox, for an operator without SMTP. */
+export async function accountMail(ctx: ServiceContext, to?: string) {
+  await requireStaff(ctx, 'read account mail');
+  return { messages: (await db.listAccountMail(ctx.db, to)).map(outboxJson) };
 }

@@ -14,6 +14,8 @@ export interface Actor {
   user: User;
   token: Token | null;
   via: 'token' | 'session';
+  /** The browser session making the call, so the account page can mark it and keep it. */
+  sessionId?: string | null;
 }
 
 export interface ServiceContext {
@@ -51,6 +53,18 @@ async function resolve(ctx: ServiceContext): Promise<Scope> {
     throw new DomainError('forbidden', 'This token is limited to another team. Use a token for this team.');
   }
   return { teamId: team.id, slug: team.slug, role: team.role, personal: team.personal };
+}
+
+/**
+ * Refuses tokens limited to one team: they act inside that team and may not mint tokens, see or
+ * revoke the user's other tokens, or change the account. `what` finishes "A team-limited token cannot …".
+ */
+export function requireAccountAccess(ctx: ServiceContext, what: string): void {
+  if (ctx.actor.token?.teamId)
+    throw new DomainError(
+      'forbidden',
+      `A team-limited token cannot ${what}. Use the dashboard or a token that is not limited to a team.`,
+    );
 }
 
 const ACTION_WORDS: Partial<Record<Action, string>> = {

@@ -1,21 +1,25 @@
 // Sign-up, login, logout and the session call (`GET /api/www/user`, docs/spec.md). These run
 // before anyone is authenticated, so they take the API options rather than a context; the route
-// keeps the HTTP parts (Origin check, cookies). Logins are throttled per IP and per account.
+// keeps the HTTP parts (Origin check, cookies). Logins are throttled by login-throttle.ts.
 import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import type { ApiOptions } from '../context';
+import { deliver } from '../mail';
 import type { LoginBody, RegistrationBody } from '../schemas/accounts';
 import { userJson } from '../serialize';
 import { createContext, type ServiceContext } from './context';
+import { throttledLogin } from './login-throttle';
 import { teamsOf } from './teams';
 
-const LOGIN_WINDOW_MS = 10 * 60_000;
-const LOGIN_LIMIT_PER_IP = 30;
-const LOGIN_LIMIT_PER_ACCOUNT = 10;
+/** Who is on the other end of a sign-up or login: kept with the session for the account page. */
+export interface Client {
+  ip: string;
+  userAgent?: string | null;
+}
 
 /** A new session for the user: the reply, and what the browser keeps (cookie token, expiry, scope slug). */
-async function start(options: ApiOptions, user: db.User) {
-  const { token, expiresAt } = await db.createSession(options.db, user.id);
+async function start(options: ApiOptions, user: db.User, client: Client) {
+  const { token, expiresAt } = await db.createSession(options.db, user.id, client);
   const teams = await db.listTeams(options.db, user.id);
   const personal = teams.find((t) => t.personal);
   const current = teams.find((t) => t.id === user.defaultTeamId) ?? personal;
@@ -25,22 +29,33 @@ async function start(options: ApiOptions, user: db.User) {
   };
 }
 
-export async function register(options: ApiOptions, input: z.infer<typeof RegistrationBody>, ip: string) {
+/** A sign-up with a registered address also tells that address's owner, who may not have tried it. */
+export async function register(options: ApiOptions, input: z.infer<typeof RegistrationBody>, client: Client) {
   const limit = options.signupLimitPerHour ?? 20;
-  if (!(await db.hitRateLimit(options.db, `signup:ip:${ip}`, limit, 60 * 60_000)))
+  if (!(await db.hitRateLimit(options.db, `signup:ip:${client.ip}`, limit, 60 * 60_000)))
     throw new db.DomainError('rate_limited', 'Too many sign-ups from this address. Try again in an hour.');
-  return start(options, await db.registerUser(options.db, input));
+  try {
+    return await start(options, await db.registerUser(options.db, input), client);
+  } catch (err) {
+    if (err instanceof db.DomainError && err.code === 'email_taken') await tellOwner(options, input.email);
+    throw err;
+  }
 }
 
-export async function login(options: ApiOptions, { email, password }: z.infer<typeof LoginBody>, ip: string) {
-  const accountKey = `login:account:${db.normalizeEmail(email)}`;
-  const ipOk = await db.hitRateLimit(options.db, `login:ip:${ip}`, LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_MS);
-  const accountOk = await db.hitRateLimit(options.db, accountKey, LOGIN_LIMIT_PER_ACCOUNT, LOGIN_WINDOW_MS);
-  if (!ipOk || !accountOk)
-    throw new db.DomainError('rate_limited', 'Too many login attempts. Wait 10 minutes and try again.');
-  const user = await db.verifyLogin(options.db, email, password);
-  await db.clearRateLimit(options.db, accountKey);
-  return start(options, user);
+async function tellOwner(options: ApiOptions, email: string) {
+  const link = `${options.publicUrl}/forgot-password`;
+  const mailId = await db.queueAccountMail(options.db, {
+    to: db.normalizeEmail(email),
+    subject: 'Someone tried to sign up to Nimbus with your address',
+    text: `Someone tried to create a Nimbus account with this e-mail address, which already has one.\n\nIf it was you, log in instead. If you forgot your password, reset it: ${link}\n\nIf it was not you, you need not do anything.`,
+    link,
+  });
+  await deliver(options.db, options, mailId);
+}
+
+export async function login(options: ApiOptions, { email, password }: z.infer<typeof LoginBody>, client: Client) {
+  const user = await throttledLogin(options.db, email, client.ip, () => db.checkLogin(options.db, email, password));
+  return start(options, user, client);
 }
 
 export async function logout(options: ApiOptions, token: string | undefined): Promise<void> {
@@ -49,8 +64,10 @@ export async function logout(options: ApiOptions, token: string | undefined): Pr
 
 /** The visitor holding this session cookie, as a service context; null when it is missing or expired. */
 export async function visitor(options: ApiOptions, token: string | undefined): Promise<ServiceContext | null> {
-  const user = token ? await db.userForSession(options.db, token) : null;
-  return user ? createContext(options, { user, token: null, via: 'session' }) : null;
+  const found = token ? await db.sessionForToken(options.db, token) : null;
+  return found
+    ? createContext(options, { user: found.user, token: null, via: 'session', sessionId: found.sessionId })
+    : null;
 }
 
 /** The session call's reply: the user and their flags, `staff` for members of the staff team. */

@@ -4,7 +4,7 @@ import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import type { UserPatch } from '../schemas/accounts';
 import { userJson } from '../serialize';
-import type { ServiceContext } from './context';
+import { requireAccountAccess, type ServiceContext } from './context';
 
 export async function get(ctx: ServiceContext) {
   // One cached lookup rather than every team: clients call this in a loop (issue #10).
@@ -13,6 +13,7 @@ export async function get(ctx: ServiceContext) {
 
 /** Also answers the slug of a newly chosen default team, which a browser keeps as its scope cookie. */
 export async function update(ctx: ServiceContext, input: z.infer<typeof UserPatch>) {
+  requireAccountAccess(ctx, 'change the account');
   const id = ctx.actor.user.id;
   if (input.name !== undefined) await db.updateUser(ctx.db, id, { name: input.name });
   const defaultTeam = input.defaultTeamId ? await db.setDefaultTeam(ctx.db, id, input.defaultTeamId) : null;

@@ -1,18 +1,20 @@
-// Accounts: sign-up (user + personal hobby team, the "northstar" model), login, sessions, profile.
+// Accounts: sign-up (user + personal hobby team, the "northstar" model), login, password, profile.
+// Sessions are in sessions.ts, throttles in rate-limits.ts, reset links in password-resets.ts.
 
 import { isReservedSlug, slugify } from '@nimbus/core';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { cachedAuth } from '../auth-cache';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
-import { newId, randomString, sha256 } from '../ids';
-import { memberships, rateLimits, sessions, teams, users } from '../schema';
+import { newId, randomString } from '../ids';
+import { checkPassword } from '../password';
+import { memberships, teams, users } from '../schema';
+import { revokeOtherSessions } from './sessions';
 
 export type User = typeof users.$inferSelect;
 type Team = typeof teams.$inferSelect;
 
-const SESSION_DAYS = 30;
 // argon2id with the library's defaults (m=19 MiB, t=2): OWASP's recommended floor.
 const ARGON2ID = 2;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -33,11 +35,11 @@ export async function registerUser(
 ): Promise<User> {
   const email = normalizeEmail(input.email);
   validateEmail(email);
-  if (input.password.length < 8) throw new DomainError('bad_request', 'Use a password of at least 8 characters.');
-  if (input.password.length > 256) throw new DomainError('bad_request', 'Use a password of at most 256 characters.');
   const name = input.name?.trim() || null;
   if (name && name.length > 256) throw new DomainError('bad_request', 'Names are at most 256 characters.');
-  const passwordHash = await hash(input.password, { algorithm: ARGON2ID });
+  checkPassword(input.password, [email, name]);
+  // Hashed before the lookup, so a taken address answers no faster than a free one.
+  const passwordHash = await hashPassword(input.password);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new DomainError('email_taken', 'An account with this e-mail already exists. Log in instead.');
   const username = await freeSlug(db, email.split('@')[0]!);
@@ -68,32 +70,34 @@ export async function freeSlug(db: Db, base: string): Promise<string> {
   throw new DomainError('conflict', 'Could not find a free name; try again.');
 }
 
-export async function verifyLogin(db: Db, emailInput: string, password: string): Promise<User> {
+export const hashPassword = (password: string) => hash(password, { algorithm: ARGON2ID });
+
+// An unknown e-mail is checked against this hash, so it takes as long as a known one.
+let dummyHash: Promise<string> | undefined;
+
+/** The user when the password is theirs, else null; an unknown e-mail costs one argon2 verify like a known one. */
+export async function checkLogin(db: Db, emailInput: string, password: string): Promise<User | null> {
   const email = normalizeEmail(emailInput);
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  const ok = user ? await verify(user.passwordHash, password) : false;
-  if (!user || !ok) throw new DomainError('invalid_credentials', 'The e-mail or password is not correct.');
-  return user;
+  dummyHash ??= hashPassword(randomString(32));
+  const ok = await verify(user?.passwordHash ?? (await dummyHash), password);
+  return user && ok ? user : null;
 }
 
-export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomString(43);
-  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-  await db.insert(sessions).values({ id: newId('ses'), userId, tokenHash: sha256(token), expiresAt });
-  return { token, expiresAt };
+export async function userByEmail(db: Db, emailInput: string): Promise<User | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(emailInput)));
+  return user ?? null;
 }
 
-/** The user of a session cookie, or null when unknown or expired; kept briefly like tokens (auth-cache.ts). */
-export async function userForSession(db: Db, token: string): Promise<User | null> {
-  const row = await cachedAuth(db, `session:${sha256(token)}`, async () => {
-    const [found] = await db
-      .select({ user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, sha256(token)));
-    return found ?? null;
-  });
-  return row && row.expiresAt.getTime() > Date.now() ? row.user : null;
+/** Checks the rule (password.ts), stores the new hash and ends every session but `keepSessionId`. */
+export async function setPassword(db: Db, user: User, password: string, keepSessionId?: string): Promise<void> {
+  checkPassword(password, [user.email, user.name, user.username]);
+  const passwordHash = await hashPassword(password);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await revokeOtherSessions(db, user.id, keepSessionId ?? null);
 }
 
 /** The user's personal team (named after them, it carries their plan), kept briefly like tokens. */
@@ -106,10 +110,6 @@ export async function personalTeam(db: Db, userId: string): Promise<Team | null>
       .where(and(eq(memberships.userId, userId), eq(teams.personal, true)));
     return row?.team ?? null;
   });
-}
-
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
 }
 
 export async function getUser(db: Db, id: string): Promise<User> {
@@ -142,29 +142,4 @@ export async function updateUser(db: Db, id: string, patch: { name?: string | nu
     }
     return user;
   });
-}
-
-/**
- * Counts one hit against `key` in a fixed window; returns false once `limit` is exceeded.
- * Kept in the database so every process behind a load balancer shares the count.
- */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number): Promise<boolean> {
-  const now = new Date();
-  const windowFloor = new Date(now.getTime() - windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} < ${windowFloor} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} < ${windowFloor} then ${now} else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  return (row?.count ?? 1) <= limit;
-}
-
-export async function clearRateLimit(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

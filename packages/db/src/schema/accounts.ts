@@ -31,6 +31,11 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
+    /** What the account page shows to tell sessions apart: the browser's User-Agent and address at login. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** Noted at most once a minute (accounts.ts), so reads stay reads. */
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -55,9 +60,38 @@ export const tokens = pgTable(
   (t) => [uniqueIndex('tokens_token_hash_key').on(t.tokenHash), index('tokens_user_idx').on(t.userId)],
 );
 
-/** Fixed-window counters shared by every process, so login throttling holds behind a load balancer. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: ts('window_start').notNull(),
-  count: integer('count').notNull(),
-});
+/**
+ * Counters shared by every process, so throttles hold behind a load balancer: fixed windows for
+ * sign-ups and forms, failure counts for logins (`updated_at` is the last failure). A row past
+ * `expires_at` counts as absent and is deleted by the next write (queries/rate-limits.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull().defaultNow(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/** Password reset links: single use, short-lived, only the SHA-256 of the secret is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);

@@ -1,4 +1,6 @@
 // /login?next=…: log in, then return to `next` (when it is an internal target) or the default team.
+// `?reset=1` is where a password reset lands: it says the new password is set.
+import { Notice } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
@@ -14,7 +16,8 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const next = safeNext((await searchParams).next);
+  const params = await searchParams;
+  const next = safeNext(params.next);
   const session = await getSession();
   if (session) redirect(next ?? homePath(session.user, await getTeams()));
   return (
@@ -29,6 +32,9 @@ export default async function LoginPage({
         </>
       }
     >
+      {params.reset === '1' && (
+        <Notice tone="note">Your new password is set and every session was logged out. Log in with it.</Notice>
+      )}
       <LoginForm next={next} />
     </AuthCard>
   );

@@ -12,15 +12,18 @@ export const metadata: Metadata = {
 const PRACTICES = [
   {
     title: 'Passwords',
-    body: 'Hashed with Argon2id. Failed logins are throttled per account and per address, so guessing is slow even for a weak password.',
+    body: 'Hashed with Argon2id, and refused when easy to guess (common, a pattern, or your e-mail). Failed logins wait longer after each failure, per account and address, so guessing is slow while the owner can still log in from elsewhere. An unknown e-mail takes as long to refuse as a known one.',
+    href: '/docs/accounts',
   },
   {
     title: 'Sessions',
-    body: 'An httpOnly, SameSite=Lax cookie holding a random secret; only its SHA-256 is stored. Changes made with a session must come from our own origin.',
+    body: 'An httpOnly, SameSite=Lax cookie holding a random secret; only its SHA-256 is stored. Changes made with a session must come from our own origin. Account settings list every session and log out the others; changing or resetting the password does it too.',
+    href: '/docs/accounts',
   },
   {
     title: 'API tokens',
-    body: 'Shown once, stored as SHA-256, optionally limited to one team and given an expiry date. Revoking one takes effect on the next request.',
+    body: 'Shown once, stored as SHA-256, optionally limited to one team and given an expiry date. A team-limited token cannot create tokens or change the account. Revoking one takes effect on the next request.',
+    href: '/docs/tokens',
   },
   {
     title: 'Environment variables',

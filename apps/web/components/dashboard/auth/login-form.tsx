@@ -5,6 +5,7 @@ import { Button, Notice, TextField } from '@nimbus/ui';
 // errors show the API's message under the form; success continues to `next` or the default team.
 // The fields are uncontrolled: what someone types before the page is interactive stays there, and
 // method="post" keeps a password out of the URL if the form is sent before then.
+import Link from 'next/link';
 import { useState } from 'react';
 import { api, errorMessage } from '../api';
 import { continueAfterLogin } from './after-login';
@@ -42,6 +43,9 @@ export function LoginForm({ next, email: initialEmail = '' }: { next: string | n
         defaultValue={initialEmail}
       />
       <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
+      <Link href="/forgot-password" className="-mt-2 self-end text-sm text-muted underline underline-offset-4">
+        Forgot password?
+      </Link>
       {error && <Notice>{error}</Notice>}
       <Button type="submit" variant="primary" size="large" loading={busy}>
         Log in

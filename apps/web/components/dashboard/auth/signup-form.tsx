@@ -43,7 +43,7 @@ export function SignupForm({ next }: { next: string | null }) {
         name="password"
         autoComplete="new-password"
         required
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={`At least ${PASSWORD_MIN} characters, and hard to guess: a few unrelated words work well.`}
       />
       {error && <Notice>{error}</Notice>}
       <Button type="submit" variant="primary" size="large" loading={busy}>
