@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { authenticate } from './auth';
 import type { ApiOptions, AppEnv } from './context';
 import { errorBody, handleError, notFoundHandler } from './errors';
+import { rejectNul } from './input';
 import { adminRoutes } from './routes/admin';
 import { aliasRoutes } from './routes/aliases';
 import { avatarRoutes } from './routes/avatar';
@@ -44,6 +45,7 @@ export function createApi(options: ApiOptions): Api {
     c.set('options', options);
     await next();
   });
+  app.use('*', rejectNul);
 
   // Public
   // `sandbox` appears in processes that run builds; isolated:false says builds are refused or unisolated.

@@ -4,6 +4,7 @@
 import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import type { ApiOptions } from '../context';
+import { refuseNul } from '../input';
 import { StreamEvent, type StreamQuery } from '../schemas/stream';
 import type { ServiceContext } from './context';
 
@@ -27,7 +28,9 @@ export async function record(options: ApiOptions, text: string, ip: string) {
   if (!(await db.hitRateLimit(options.db, `stream:ip:${ip}`, EVENTS_PER_IP_PER_MINUTE, 60_000))) {
     throw new db.DomainError('rate_limited', 'Too many events from this address. Try again in a minute.');
   }
-  const parsed = StreamEvent.safeParse(JSON.parse(text));
+  const body: unknown = JSON.parse(text);
+  refuseNul(body, 'The event');
+  const parsed = StreamEvent.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new db.DomainError(
