@@ -10,12 +10,14 @@ import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { countQueriesOf } from './server/query-timing';
+import { redactDatabaseErrors } from './server/safe-console';
 import { createRuntime } from './server/runtime';
 import { addServerTiming } from './server/server-timing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
 export async function startServer(config: Config = loadConfig()) {
+  redactDatabaseErrors();
   const runtime = await createRuntime(config);
   const apiListener = getRequestListener(runtime.api.fetch);
   const zonesJson = JSON.stringify(zonesManifest());
