@@ -101,7 +101,9 @@ describe('a sensitive variable', () => {
       target: ['preview'],
     });
     const id = made.json.created.id;
-    expect((await call('PATCH', `/v9/projects/env-site/env/${id}`, owner.token, { type: 'sensitive' })).status).toBe(200);
+    expect((await call('PATCH', `/v9/projects/env-site/env/${id}`, owner.token, { type: 'sensitive' })).status).toBe(
+      200,
+    );
     const list = await call('GET', '/v10/projects/env-site/env?decrypt=true', owner.token);
     expect(list.json.envs.find((e: { id: string }) => e.id === id)).toMatchObject({ value: '', decrypted: false });
     expect((await call('PATCH', `/v9/projects/env-site/env/${id}`, owner.token, { type: 'plain' })).status).toBe(400);
