@@ -40,6 +40,9 @@ export async function startServer(config: Config = loadConfig()) {
       case 'zones':
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
         return res.end(zonesJson);
+      case 'invalid':
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end('Bad request: the address contains a NUL character (%00). Remove it and try again.\n');
       case 'edge':
         if (!runtime.edge) return notServed(res, 'edge');
         return runtime.edge.handle(req, res);
