@@ -52,6 +52,7 @@ const EVIL = [
   { a: '\u0000' },
 ];
 const EVIL_PARAMS = ['%00', 'a%00b', 'x'.repeat(4_096), '%C3%A9'.repeat(500), '..', '%2e%2e', 'undefined', '-1'];
+const EVIL_HEADERS = ['x'.repeat(4_096), '-1', '1e400', '%00', '../..', 'Bearer', 'a'.repeat(40)];
 const EVIL_QUERY = [...EVIL_PARAMS, '8640000000000001', '-8640000000000001', '1e400', 'NaN', 'true', '2024-13-45'];
 
 type Schema = Record<string, any>;
@@ -104,7 +105,7 @@ function mutate(value: unknown, depth = 0): unknown {
 }
 
 type Operation = { method: string; path: string; parameters: Schema[]; body?: Schema };
-type Actor = { name: string; headers: Record<string, string> };
+type Actor = { name: string; signedIn: boolean; headers: Record<string, string> };
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
 const operations: Operation[] = [];
@@ -124,9 +125,10 @@ beforeAll(async () => {
   realParams = [alice.user.id, alice.user.username, team.json.id, 'fuzz-team', 'fuzz-site', deployed.json.id];
   if (env.json?.created?.id) realParams.push(env.json.created.id);
   actors = [
-    { name: 'token', headers: { authorization: `Bearer ${alice.token}` } },
-    { name: 'cookie', headers: { cookie: alice.cookie, origin: ORIGIN } },
-    { name: 'anonymous', headers: { origin: ORIGIN } },
+    { name: 'token', signedIn: true, headers: { authorization: `Bearer ${alice.token}` } },
+    { name: 'cookie', signedIn: true, headers: { cookie: alice.cookie, origin: ORIGIN } },
+    { name: 'anonymous', signedIn: false, headers: { origin: ORIGIN } },
+    { name: 'a forged session', signedIn: false, headers: { origin: ORIGIN, cookie: 'nimbus_session=%00; scope=%00' } },
   ];
   const doc = await (await t.app.request(`${ORIGIN}/openapi.json`)).json();
   components = doc.components?.schemas ?? {};
@@ -142,7 +144,7 @@ afterAll(() => t?.close());
 
 /** Logging out or revoking the token in use would turn the rest of the run into 403s. */
 const KEEPS_IDENTITY = (op: Operation, actor: Actor) =>
-  actor.name === 'anonymous' || !(op.path === '/auth/logout' || op.path.startsWith('/v3/user/tokens/'));
+  !actor.signedIn || !(op.path === '/auth/logout' || op.path.startsWith('/v3/user/tokens/'));
 
 function requestFor(op: Operation) {
   const path = op.path.replace(/\{\w+\}/g, () =>
@@ -157,8 +159,13 @@ function requestFor(op: Operation) {
   if (chance(0.15)) query.set(pick(['teamId', 'slug', 'since', 'until', 'limit']), pick(EVIL_QUERY));
   let search = query.toString();
   if (chance(0.05)) search += `${search ? '&' : ''}teamId=%00`;
+  // Header values cannot hold a NUL or non-Latin-1 text (fetch refuses them), so headers get the rest.
+  const headers: Record<string, string> = {};
+  for (const p of op.parameters.filter((p) => p.in === 'header')) {
+    if (chance(0.7)) headers[p.name] = chance(0.5) ? String(valid(p.schema ?? {})) : pick(EVIL_HEADERS);
+  }
   const body = op.body ? (chance(0.8) ? mutate(valid(op.body)) : pick(EVIL)) : undefined;
-  return { url: `${ORIGIN}${path}${search ? `?${search}` : ''}`, body };
+  return { url: `${ORIGIN}${path}${search ? `?${search}` : ''}`, body, headers };
 }
 
 describe(`fuzz (seed ${SEED})`, () => {
@@ -170,8 +177,8 @@ describe(`fuzz (seed ${SEED})`, () => {
       const op = pick(operations);
       const actor = pick(actors);
       if (!KEEPS_IDENTITY(op, actor)) continue;
-      const { url, body } = requestFor(op);
-      const headers: Record<string, string> = { host: 'localhost:3000', ...actor.headers };
+      const { url, body, headers: extra } = requestFor(op);
+      const headers: Record<string, string> = { host: 'localhost:3000', ...extra, ...actor.headers };
       if (body !== undefined) headers['content-type'] = chance(0.9) ? 'application/json' : 'text/plain';
       const raw = body === undefined ? undefined : chance(0.05) ? '{"truncated":' : JSON.stringify(body);
       const res = await t.app.request(url, { method: op.method, headers, body: raw });
