@@ -10,8 +10,8 @@ import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { countQueriesOf } from './server/query-timing';
-import { redactDatabaseErrors } from './server/safe-console';
 import { createRuntime } from './server/runtime';
+import { redactDatabaseErrors } from './server/safe-console';
 import { addServerTiming } from './server/server-timing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));

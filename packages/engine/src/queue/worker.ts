@@ -119,7 +119,8 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
             );
       if (failure.code === SHUTDOWN) return await releaseJob(db, job);
       if (failure.code === 'CANCELED') return await finishJob(db, job.id, 'canceled');
-      if (!(err instanceof BuildError)) console.error(`[worker] build of ${job.deploymentId} failed: ${describeError(err)}`);
+      if (!(err instanceof BuildError))
+        console.error(`[worker] build of ${job.deploymentId} failed: ${describeError(err)}`);
       await markFailed(db, job.deploymentId, failure.code, failure.message);
       await finishJob(db, job.id, 'failed');
     } finally {
