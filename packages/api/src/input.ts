@@ -18,19 +18,22 @@ export function hasNul(value: unknown): boolean {
   return false;
 }
 
+const refused = (where: string) => new DomainError('bad_request', `${where} ${NUL_MESSAGE}`);
+
 /** Throws a 400 when `value` holds a NUL; `where` names it in the message. */
 export function refuseNul(value: unknown, where: string): void {
-  if (hasNul(value)) throw new DomainError('bad_request', `${where} ${NUL_MESSAGE}`);
+  if (hasNul(value)) throw refused(where);
 }
 
 const JSON_BODY = /^application\/([\w.-]*\+)?json\b/i;
+const NUL_IN_URL = /%00|\u0000/;
 
 export const rejectNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = c.req.url;
   const queryAt = url.indexOf('?');
   const [path, query] = queryAt < 0 ? [url, ''] : [url.slice(0, queryAt), url.slice(queryAt)];
-  if (/%00|\u0000/i.test(path)) refuseNul('\u0000', 'The path');
-  if (/%00|\u0000/i.test(query)) refuseNul('\u0000', 'The query string');
+  if (NUL_IN_URL.test(path)) throw refused('The path');
+  if (NUL_IN_URL.test(query)) throw refused('The query string');
   if (JSON_BODY.test(c.req.header('content-type') ?? '')) {
     const text = await c.req.text();
     // Only a parsed body can tell "\u0000" (a NUL) from "\\u0000" (a backslash); bad JSON is the route's to refuse.

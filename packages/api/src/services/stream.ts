@@ -39,10 +39,10 @@ async function attribute(database: db.Db, record: Record<string, unknown>, calle
     const team = record[field];
     const member =
       typeof team === 'string' &&
-      (await db.getTeamForUser(database, caller.id, team).then(
-        () => true,
-        () => false,
-      ));
+      (await db.getTeamForUser(database, caller.id, team).catch((err: unknown) => {
+        if (err instanceof db.DomainError) return null;
+        throw err;
+      }));
     if (!member) throw new db.DomainError('forbidden', `record.${field} must be a team you belong to, or be left out.`);
   }
   return record;
