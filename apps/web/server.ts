@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { zonesManifest } from '@nimbus/core';
+import { describeError } from '@nimbus/db';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
@@ -128,8 +129,10 @@ async function main() {
   try {
     started = await startServer(config);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    console.error((error as Error).message);
+    // A failed migration or query at start is printed without its parameters (describeError).
+    console.error(
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? (error as Error).message : describeError(error),
+    );
     process.exit(1);
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
