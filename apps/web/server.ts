@@ -6,17 +6,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { zonesManifest } from '@nimbus/core';
+import { describeError } from '@nimbus/db';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { countQueriesOf } from './server/query-timing';
 import { createRuntime } from './server/runtime';
 import { deployDomainWarning, securityHeaders } from './server/security';
+import { redactDatabaseErrors } from './server/safe-console';
 import { addServerTiming } from './server/server-timing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
 export async function startServer(config: Config = loadConfig()) {
+  redactDatabaseErrors();
   const runtime = await createRuntime(config);
   const apiListener = getRequestListener(runtime.api.fetch);
   const zonesJson = JSON.stringify(zonesManifest());
@@ -45,6 +48,9 @@ export async function startServer(config: Config = loadConfig()) {
       case 'zones':
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
         return res.end(zonesJson);
+      case 'invalid':
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end('Bad request: the address contains a NUL character (%00). Remove it and try again.\n');
       case 'edge':
         if (!runtime.edge) return notServed(res, 'edge');
         return runtime.edge.handle(req, res);
@@ -130,8 +136,10 @@ async function main() {
   try {
     started = await startServer(config);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    console.error((error as Error).message);
+    // A failed migration or query at start is printed without its parameters (describeError).
+    console.error(
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? (error as Error).message : describeError(error),
+    );
     process.exit(1);
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

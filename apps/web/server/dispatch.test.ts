@@ -17,6 +17,11 @@ describe('front server dispatch', () => {
     ['my-site-k3j2h1.localhost:3000', '/api/v2/user', 'edge'],
     ['MY-SITE.LOCALHOST', '/', 'edge'],
     ['localhost.evil.com', '/', 'next'],
+    ['localhost:3000', '/acme%00', 'invalid'],
+    ['localhost:3000', '/acme/site/settings?tab=a%00b', 'invalid'],
+    ['localhost:3000', '/new?teamSlug=%00', 'invalid'],
+    ['localhost:3000', '/api/v9/projects/a%00', 'api'],
+    ['my-site.localhost', '/a%00', 'edge'],
   ])('%s %s → %s', (host, url, target) => {
     expect(classify(host, url, 'localhost')).toBe(target);
   });

@@ -6,6 +6,7 @@ import { limitBodies } from './body-limits';
 import type { ApiOptions, AppEnv } from './context';
 import { errorBody, handleError, notFoundHandler } from './errors';
 import { accountRoutes, passwordResetRoutes } from './routes/account';
+import { rejectNul } from './input';
 import { adminRoutes } from './routes/admin';
 import { aliasRoutes } from './routes/aliases';
 import { avatarRoutes } from './routes/avatar';
@@ -48,6 +49,7 @@ export function createApi(options: ApiOptions): Api {
   });
   // Before anything reads a body, public routes included.
   app.use('*', limitBodies);
+  app.use('*', rejectNul);
 
   // Public
   // `sandbox` appears in processes that run builds; isolated:false says builds are refused or unisolated.

@@ -1,7 +1,7 @@
 // Authentication: a bearer token (API, CLI, Vercel clients) or the session cookie (browser).
 // Cookie-authenticated requests that change state must come from our own origin (CSRF).
 
-import { authenticateToken, DomainError, sessionForToken } from '@nimbus/db';
+import { authenticateToken, DomainError, sessionForToken, type User, userForSession } from '@nimbus/db';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { sessionToken } from './cookies';
@@ -41,6 +41,18 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('ctx', contextFor(c, session.sessionId));
   return next();
 };
+
+/**
+ * Who calls a public route, when it says: the user of a valid bearer token or session cookie, else
+ * null. Never throws: a public route answers the anonymous too, and decides what they may do.
+ */
+export async function optionalCaller(c: Context<AppEnv>): Promise<User | null> {
+  const { db } = c.var.options;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  if (bearer) return (await authenticateToken(db, bearer))?.user ?? null;
+  const cookie = sessionToken(c);
+  return cookie ? userForSession(db, cookie) : null;
+}
 
 /** The service context of this request: the caller, and the team asked for by `?teamId=` or `?slug=`. */
 function contextFor(c: Context<AppEnv>, sessionId: string | null = null): ServiceContext {

@@ -1,6 +1,6 @@
 // The one place that turns any thrown error into the `{error:{code,message}}` envelope and a status.
 
-import { DomainError, type ErrorCode } from '@nimbus/db';
+import { DomainError, describeError, type ErrorCode, inputErrorCode } from '@nimbus/db';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 
@@ -42,8 +42,13 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof SyntaxError) {
     return c.json(errorBody('bad_request', 'The request body is not valid JSON.'), 400);
   }
-  // Unknown errors never leak internals to the caller.
-  console.error('[api] unexpected error', err);
+  // A value the database cannot take (a NUL byte, a date out of range, a key too long for its
+  // index) is the caller's input, so a 400, even where no schema caught it first.
+  if (inputErrorCode(err)) {
+    return c.json(errorBody('bad_request', 'A value in the request is too long, out of range or not valid text.'), 400);
+  }
+  // Unknown errors never leak internals to the caller, nor query parameters to the log.
+  console.error(`[api] unexpected error on ${c.req.method} ${c.req.routePath}: ${describeError(err)}`);
   return c.json(errorBody('internal_server_error', 'Something went wrong on our side. Try again in a moment.'), 500);
 }
 

@@ -5,7 +5,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { DEBUG_COOKIE_SECONDS, DEPLOY_FREEZE_COOKIE } from '@nimbus/core';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
-import { errors, json } from '../schemas/common';
+import { errors, json, pathParam } from '../schemas/common';
 import { ProjectSchema } from '../schemas/projects';
 import { OutboxMessage } from '../schemas/teams';
 import * as admin from '../services/admin';
@@ -28,7 +28,7 @@ export function adminRoutes() {
       summary: 'Open a project in admin',
       security: auth,
       request: {
-        params: z.object({ project: z.string().openapi({ param: { name: 'project', in: 'path' } }) }),
+        params: z.object({ project: pathParam('project') }),
         query: z.object({ teamId: z.string().min(1).describe('The id of the team that owns the project.') }),
       },
       responses: { 200: json(AdminProject), ...errors },

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { errorBody } from '../errors';
-import { errors } from '../schemas/common';
+import { errors, pathParam } from '../schemas/common';
 
 const DEFAULT_SIZE = 80;
 const MAX_SIZE = 1024;
@@ -72,7 +72,7 @@ export function avatarRoutes() {
       path: '/www/avatar/{id}',
       tags,
       summary: 'Get an avatar by hash or user id',
-      request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }), query: Size },
+      request: { params: z.object({ id: pathParam('id') }), query: Size },
       responses: { 200: svg, ...errors },
     }),
     (c) => {

@@ -89,7 +89,7 @@ describe('POST /v13/deployments', () => {
     ['../escape.html', 'Unsafe file path'],
     ['/etc/passwd', 'Unsafe file path'],
     ['a/../../b', 'Unsafe file path'],
-    ['nul\u0000.html', 'Unsafe file path'],
+    ['nul\u0000.html', 'NUL character'],
     ['dir\\file', 'Unsafe file path'],
   ])('rejects the unsafe path %j with a 400 and writes nothing', async (file, message) => {
     const res = await t.call('POST', '/v13/deployments', {

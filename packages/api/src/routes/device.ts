@@ -4,7 +4,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { errorBody } from '../errors';
-import { body, errors, json } from '../schemas/common';
+import { body, errors, json, pathParam } from '../schemas/common';
 import * as device from '../services/device';
 import { clientIp } from './session';
 
@@ -52,7 +52,7 @@ const PendingDevice = z
 const ApproveBody = z
   .object({ teamId: z.string().optional().describe('Team id or slug the CLI starts with.') })
   .openapi('DeviceApproval');
-const UserCodeParam = z.object({ userCode: z.string().openapi({ param: { name: 'userCode', in: 'path' } }) });
+const UserCodeParam = z.object({ userCode: pathParam('userCode') });
 
 export function deviceAuthorizationRoutes() {
   const app = new OpenAPIHono<AppEnv>();

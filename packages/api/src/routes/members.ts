@@ -2,7 +2,7 @@
 // is public (the secret in the link is the credential); everything else needs a caller.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
-import { body, errors, json, PaginationSchema } from '../schemas/common';
+import { body, errors, json, PaginationSchema, pathParam } from '../schemas/common';
 import {
   InvitationPreview,
   InvitationSchema,
@@ -18,10 +18,9 @@ import * as members from '../services/members';
 
 const auth = [{ bearer: [] }];
 const tags = ['Members'];
-const path = (name: string) => z.string().openapi({ param: { name, in: 'path' } });
-const MemberParams = TeamIdParam.extend({ uid: path('uid').describe('A user id, or "me" to leave.') });
-const InvitationParams = TeamIdParam.extend({ id: path('id') });
-const SecretParam = z.object({ secret: path('secret') });
+const MemberParams = TeamIdParam.extend({ uid: pathParam('uid').describe('A user id, or "me" to leave.') });
+const InvitationParams = TeamIdParam.extend({ id: pathParam('id') });
+const SecretParam = z.object({ secret: pathParam('secret') });
 const Members = z.object({ members: z.array(MemberSchema), pagination: PaginationSchema }).openapi('TeamMembers');
 const Invitations = z
   .object({ invitations: z.array(InvitationSchema), pagination: PaginationSchema })

@@ -1,9 +1,10 @@
 // The internal event stream (services/stream.ts): `POST /api/stream/internal` takes one
 // {topic, record} as the browser beacons it. Writing is public (a beacon may fire as the page
 // unloads, and logged-out pages stream too) but same-origin; the body is read as text because
-// `navigator.sendBeacon` sends it as text/plain, so the service parses it.
+// `navigator.sendBeacon` sends it as text/plain, so the service parses it. The beacon carries the
+// session cookie when there is one: it decides whose name a record may carry.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { checkOrigin } from '../auth';
+import { checkOrigin, optionalCaller } from '../auth';
 import type { AppEnv } from '../context';
 import { errors, json } from '../schemas/common';
 import { StoredStreamEvent, StreamEvent, StreamQuery } from '../schemas/stream';
@@ -34,7 +35,8 @@ export function streamRoutes() {
     }),
     async (c) => {
       checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
-      return c.json(await stream.record(c.var.options, await c.req.text(), clientIp(c)), 200);
+      const caller = await optionalCaller(c);
+      return c.json(await stream.record(c.var.options, await c.req.text(), clientIp(c), caller), 200);
     },
   );
 

@@ -2,7 +2,7 @@
 // source is the team in scope (?teamId=), the destination is in the path.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
-import { body, errors, json, ScopeQuery } from '../schemas/common';
+import { body, errors, json, pathParam, ScopeQuery } from '../schemas/common';
 import { ProjectSchema } from '../schemas/projects';
 import { transfer } from '../services/transfer';
 
@@ -12,8 +12,7 @@ const Reply = z.object({ projects: z.array(ProjectSchema) }).openapi('TransferRe
 const Bulk = z
   .object({ projectIds: z.array(z.string()).min(1).describe('Projects of the source account to move.') })
   .openapi('BulkTransfer');
-const param = (name: string) => z.string().openapi({ param: { name, in: 'path' } });
-const TeamParam = z.object({ teamId: param('teamId').describe('The destination team, by id or slug.') });
+const TeamParam = z.object({ teamId: pathParam('teamId').describe('The destination team, by id or slug.') });
 
 export function transferRoutes() {
   const app = new OpenAPIHono<AppEnv>();
@@ -26,7 +25,7 @@ export function transferRoutes() {
       tags,
       summary: 'Transfer a project',
       security: auth,
-      request: { query: ScopeQuery, params: TeamParam.extend({ id: param('id') }) },
+      request: { query: ScopeQuery, params: TeamParam.extend({ id: pathParam('id') }) },
       responses: { 200: json(Reply), ...errors },
     }),
     async (c) => {

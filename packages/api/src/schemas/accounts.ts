@@ -1,6 +1,10 @@
 // Request and response schemas of users, sessions, tokens and device logins; they validate input
 // and document the API. Replies are the shapes Vercel's clients expect (docs/vercel-compatibility.md).
 import { z } from '@hono/zod-openapi';
+import { key, pathParam, timestamp } from './common';
+
+/** Long enough for any passphrase, short enough that hashing it stays cheap. */
+const password = () => z.string().max(1024, 'At most 1024 characters.');
 
 const ms = z.number().describe('Milliseconds since the epoch.');
 const flags = z.record(z.string(), z.boolean());
@@ -45,24 +49,24 @@ export const SessionReply = z
   .object({ user: UserSchema, flags: flags.describe('Feature flags; `staff` for members of the staff team.') })
   .openapi('Session');
 
-const newPassword = z
-  .string()
-  .describe('8 to 256 characters, not easy to guess: not common, not a pattern, not your e-mail.');
+const newPassword = password().describe(
+  '8 to 256 characters, not easy to guess: not common, not a pattern, not your e-mail.',
+);
 
 export const RegistrationBody = z
   .object({
-    email: z.string().describe('The e-mail you log in with.'),
+    email: key().describe('The e-mail you log in with.'),
     password: newPassword,
-    name: z.string().nullish().describe('Your name, shown to your team.'),
+    name: key().nullish().describe('Your name, shown to your team.'),
   })
   .openapi('Registration');
 
-export const LoginBody = z.object({ email: z.string(), password: z.string() }).openapi('Login');
+export const LoginBody = z.object({ email: key(), password: password() }).openapi('Login');
 
 export const UserPatch = z
   .object({
-    name: z.string().nullish(),
-    defaultTeamId: z.string().optional().describe('Team id or slug to open after login.'),
+    name: key().nullish(),
+    defaultTeamId: key().optional().describe('Team id or slug to open after login.'),
   })
   .openapi('UserPatch');
 
@@ -89,24 +93,22 @@ export const TokenSchema = z
 
 export const TokenCreate = z
   .object({
-    name: z.string().describe('What the token is for, e.g. "CI".'),
-    expiresAt: z.number().optional().describe('Expiry as a millisecond timestamp.'),
-    teamId: z.string().optional().describe('Limit the token to this team.'),
+    name: key().describe('What the token is for, e.g. "CI".'),
+    expiresAt: timestamp().optional().describe('Expiry as a millisecond timestamp.'),
+    teamId: key().optional().describe('Limit the token to this team.'),
   })
   .openapi('TokenCreate');
 
 export const TokenIdParam = z.object({
-  id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'A token id, or "current".' }),
+  id: pathParam('id', 'A token id, or "current".'),
 });
 
-export const PasswordChange = z.object({ currentPassword: z.string(), newPassword }).openapi('PasswordChange');
+export const PasswordChange = z.object({ currentPassword: password(), newPassword }).openapi('PasswordChange');
 
-export const ResetRequest = z
-  .object({ email: z.string().describe('The e-mail of the account.') })
-  .openapi('ResetRequest');
+export const ResetRequest = z.object({ email: key().describe('The e-mail of the account.') }).openapi('ResetRequest');
 
 export const ResetConfirm = z
-  .object({ token: z.string().describe('The secret from the reset link.'), password: newPassword })
+  .object({ token: key().describe('The secret from the reset link.'), password: newPassword })
   .openapi('ResetConfirm');
 
 export const Ok = z.object({ ok: z.literal(true) }).openapi('Ok');

@@ -9,9 +9,32 @@ export const PaginationSchema = z
   .object({ count: z.number(), next: z.number().nullable(), prev: z.number().nullable() })
   .openapi('Pagination');
 
+/**
+ * The longest id, name, slug or e-mail Nimbus takes. Such values reach indexed columns, and a
+ * PostgreSQL btree row stops at about 2.7 KB: past that a query fails instead of finding nothing.
+ */
+export const MAX_KEY_LENGTH = 320;
+
+/** A string that names or finds a row (an id, name, slug or e-mail): at most MAX_KEY_LENGTH characters. */
+export const key = () => z.string().max(MAX_KEY_LENGTH, `At most ${MAX_KEY_LENGTH} characters.`);
+
+/** A path parameter that names a row. */
+export const pathParam = (name: string, description?: string) =>
+  key().openapi({ param: { name, in: 'path' }, ...(description ? { description } : {}) });
+
+/** The latest millisecond timestamp a JavaScript date (and so a reply) can hold: 8.64e15, year 275760. */
+export const MAX_TIMESTAMP = 8_640_000_000_000_000;
+const TIMESTAMP = `A millisecond timestamp from 0 to ${MAX_TIMESTAMP}.`;
+
+/** A millisecond timestamp in the body: a date JavaScript and PostgreSQL can both hold. */
+export const timestamp = () => z.number().int(TIMESTAMP).min(0, TIMESTAMP).max(MAX_TIMESTAMP, TIMESTAMP);
+
+/** A millisecond timestamp in the query string (`?since=`, `?until=`), bounded like `timestamp`. */
+export const timestampQuery = () => z.coerce.number().int(TIMESTAMP).min(0, TIMESTAMP).max(MAX_TIMESTAMP, TIMESTAMP);
+
 export const ScopeQuery = z.object({
-  teamId: z.string().optional().describe('The team to act for; your user id means your personal account.'),
-  slug: z.string().optional().describe('The team slug to act for, instead of teamId.'),
+  teamId: key().optional().describe('The team to act for; your user id means your personal account.'),
+  slug: key().optional().describe('The team slug to act for, instead of teamId.'),
 });
 
 export const errors = {

@@ -42,15 +42,18 @@ export const ProjectSettingsInput = z.object({
 });
 export type ProjectSettingsInput = z.infer<typeof ProjectSettingsInput>;
 
+/** File paths are part of an index (deployment, path): a btree row stops at about 2.7 KB. */
+const filePath = () => z.string().max(1024, 'A file path is at most 1024 characters.');
+
 const FileRef = z.object({
-  file: z.string().describe('POSIX path relative to the deployment root.'),
+  file: filePath().describe('POSIX path relative to the deployment root.'),
   sha: z.string().describe('SHA-1 hex of the content, uploaded first with POST /v2/files.'),
   size: z.number().int().min(0),
   mode: z.number().int().optional(),
 });
 
 const InlineFile = z.object({
-  file: z.string(),
+  file: filePath(),
   data: z.string().describe('The content, base64 or utf-8 encoded.'),
   encoding: z.enum(['base64', 'utf-8']).optional(),
   mode: z.number().int().optional(),
@@ -60,8 +63,8 @@ const targets = `${DEPLOYMENT_TARGETS.join(' or ')} (null or left out means prev
 
 export const DeploymentCreate = z
   .object({
-    name: z.string().optional().describe('Project name; the project is created when it does not exist.'),
-    project: z.string().optional().describe('Project id or name, instead of name.'),
+    name: z.string().max(320).optional().describe('Project name; the project is created when it does not exist.'),
+    project: z.string().max(320).optional().describe('Project id or name, instead of name.'),
     files: z
       .array(z.union([FileRef, InlineFile]))
       .optional()

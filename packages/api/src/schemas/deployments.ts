@@ -3,7 +3,7 @@
 // returns, as Vercel's clients read them (docs/vercel-compatibility.md).
 import { z } from '@hono/zod-openapi';
 import { DEPLOYMENT_STATES, DEPLOYMENT_TARGETS, type DeploymentState, isDeploymentState } from '@nimbus/core';
-import { PaginationSchema, ScopeQuery } from './common';
+import { key, PaginationSchema, pathParam, ScopeQuery, timestampQuery } from './common';
 import { DeploymentCreate as DeploymentBody } from './deployment-request';
 
 // A described copy: zod gives `.openapi()` only to schemas made after @hono/zod-openapi loaded.
@@ -104,10 +104,10 @@ const states = DEPLOYMENT_STATES.join(', ');
 
 export const DeploymentListQuery = ScopeQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('At most 100 items per page.'),
-  until: z.coerce.number().optional().describe('pagination.next of the previous page.'),
-  since: z.coerce.number().optional(),
-  projectId: z.string().optional().describe('Project id or name.'),
-  app: z.string().optional().describe('Project name (older clients).'),
+  until: timestampQuery().optional().describe('pagination.next of the previous page.'),
+  since: timestampQuery().optional(),
+  projectId: key().optional().describe('Project id or name.'),
+  app: key().optional().describe('Project name (older clients).'),
   target: z
     .enum(DEPLOYMENT_TARGETS, { error: (i) => `"${String(i.input)}" is not a target: use production or preview.` })
     .optional(),
@@ -125,19 +125,19 @@ export const DeploymentListQuery = ScopeQuery.extend({
     .describe(`Comma list of ${states}.`),
 });
 
-export const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+export const IdParam = z.object({ id: pathParam('id') });
 
 export const EventsQuery = ScopeQuery.extend({
   follow: z.string().optional().describe('1 keeps the stream open until the build ends.'),
   format: z.string().optional(),
   direction: z.enum(['forward', 'backward']).optional(),
-  since: z.coerce.number().optional().describe('Only lines after this millisecond timestamp.'),
+  since: timestampQuery().optional().describe('Only lines after this millisecond timestamp.'),
   limit: z.coerce.number().int().min(1).optional(),
   builds: z.string().optional(),
 });
 
 export const TreeQuery = ScopeQuery.extend({
-  deploymentId: z.string().describe('The deployment id or URL.'),
+  deploymentId: key().describe('The deployment id or URL.'),
   kind: z.enum(['output', 'source']).default('output').describe('output (served files, default) or source (uploaded).'),
 });
 
@@ -177,8 +177,8 @@ export const AliasList = z
   .openapi('AliasList');
 
 export const MoveParams = z.object({
-  idOrName: z.string().openapi({ param: { name: 'idOrName', in: 'path' } }),
-  deploymentId: z.string().openapi({ param: { name: 'deploymentId', in: 'path' } }),
+  idOrName: pathParam('idOrName'),
+  deploymentId: pathParam('deploymentId'),
 });
 
 export const ProductionMove = z

@@ -1,6 +1,7 @@
 // The search analytics event (docs/spec.md), in the body shape the search-insights client sends
 // (`POST /1/events`, body {events}, app id and key as query parameters).
 import { z } from '@hono/zod-openapi';
+import { timestamp } from './common';
 
 const Token = z.string().min(1).max(129);
 
@@ -12,7 +13,7 @@ const SearchEvent = z
     index: z.string().min(1).max(100).describe('The search index the event belongs to.'),
     userToken: Token.describe('`anonymous-{uuid}` kept in a cookie, or a token the site chose.'),
     authenticatedUserToken: Token.optional().describe('The signed-in user, when there is one.'),
-    timestamp: z.number().int().positive().optional().describe('When it happened (ms); defaults to when it arrived.'),
+    timestamp: timestamp().optional().describe('When it happened (ms); defaults to when it arrived.'),
     queryID: z.string().min(1).max(64).optional().describe('The search that led to the event.'),
     objectIDs: z.array(z.string().min(1).max(500)).min(1).max(20).optional(),
     positions: z

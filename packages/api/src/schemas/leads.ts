@@ -1,6 +1,7 @@
 // Request and response schemas of sales leads (contact and demo forms).
 import { z } from '@hono/zod-openapi';
 import { COMPANY_SIZES, LEAD_KINDS } from '@nimbus/core';
+import { timestampQuery } from './common';
 
 export const LeadCreate = z
   .object({
@@ -38,9 +39,7 @@ export const LeadSchema = z
 export const LeadListQuery = z.object({
   kind: z.enum(LEAD_KINDS).optional().describe('Only leads of this kind.'),
   limit: z.coerce.number().int().min(1).max(500).default(100).describe('At most this many leads (1 to 500).'),
-  until: z.coerce
-    .number()
-    .int()
+  until: timestampQuery()
     .optional()
     .describe('Only leads created before this time (ms); use `pagination.next` to page.'),
 });

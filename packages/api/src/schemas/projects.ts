@@ -2,7 +2,7 @@
 // from the engine's request schema, so a project and a deployment validate them alike.
 import { z } from '@hono/zod-openapi';
 import { DEPLOYMENT_STATES, ENV_TARGETS, PROJECT_NAME_RULE } from '@nimbus/core';
-import { ScopeQuery } from './common';
+import { key, pathParam, ScopeQuery, timestampQuery } from './common';
 import { ProjectSettingsInput } from './deployment-request';
 
 const ProjectDeploymentSchema = z
@@ -57,29 +57,29 @@ export const ProjectSchema = z
   .openapi('Project');
 
 export const ProjectCreate = ProjectSettingsInput.extend({
-  name: z.string().describe(`The project name: ${PROJECT_NAME_RULE}.`),
+  name: key().describe(`The project name: ${PROJECT_NAME_RULE}.`),
 }).openapi('ProjectCreate');
 
 export const ProjectPatch = ProjectSettingsInput.extend({
-  name: z.string().optional().describe(`A new name: ${PROJECT_NAME_RULE}.`),
+  name: key().optional().describe(`A new name: ${PROJECT_NAME_RULE}.`),
   speedInsights: z.boolean().optional().describe('Turns Speed Insights on or off for the project.'),
 }).openapi('ProjectPatch');
 
 export const ListQuery = ScopeQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('At most 100 items per page.'),
-  until: z.coerce.number().optional().describe('pagination.next of the previous page.'),
-  since: z.coerce.number().optional(),
-  search: z.string().optional().describe('Part of a project name.'),
+  until: timestampQuery().optional().describe('pagination.next of the previous page.'),
+  since: timestampQuery().optional(),
+  search: key().optional().describe('Part of a project name.'),
 });
 
-export const ProjectParam = z.object({ idOrName: z.string().openapi({ param: { name: 'idOrName', in: 'path' } }) });
+export const ProjectParam = z.object({ idOrName: pathParam('idOrName') });
 
 const target = z.union([z.string(), z.array(z.string())]);
 const targets = ENV_TARGETS.join(', ');
 
 export const EnvCreateItem = z
   .object({
-    key: z.string().optional().describe('Letters, digits and _, not starting with a digit.'),
+    key: key().optional().describe('Letters, digits and _, not starting with a digit.'),
     value: z.string().optional(),
     target: target.optional().describe(`One or more of ${targets}.`),
     type: z
@@ -97,7 +97,7 @@ export const EnvListQuery = ScopeQuery.extend({
   target: z.enum(ENV_TARGETS).optional().describe('Only variables of this target.'),
 });
 
-export const EnvParams = ProjectParam.extend({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+export const EnvParams = ProjectParam.extend({ id: pathParam('id') });
 
 export const EnvSchema = z
   .object({

@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { ROLES } from '@nimbus/core';
 import { BillingSchema } from './accounts';
+import { key, pathParam } from './common';
 
 const ms = z.number().describe('Milliseconds since the epoch.');
 const role = z.enum(ROLES);
@@ -37,15 +38,15 @@ export const TeamSchema = z
 
 export const TeamCreate = z
   .object({
-    name: z.string().describe('Letters, numbers, spaces, underscore, apostrophe or dash; 1 to 256 characters.'),
-    slug: z.string().optional().describe('URL name of the team; derived from the name when absent.'),
+    name: key().describe('Letters, numbers, spaces, underscore, apostrophe or dash; 1 to 256 characters.'),
+    slug: key().optional().describe('URL name of the team; derived from the name when absent.'),
   })
   .openapi('TeamCreate');
 
-export const TeamPatch = z.object({ name: z.string().optional(), slug: z.string().optional() }).openapi('TeamPatch');
+export const TeamPatch = z.object({ name: key().optional(), slug: key().optional() }).openapi('TeamPatch');
 
 export const TeamIdParam = z.object({
-  teamId: z.string().openapi({ param: { name: 'teamId', in: 'path' }, description: 'Team id or slug.' }),
+  teamId: pathParam('teamId', 'Team id or slug.'),
 });
 
 export const MemberSchema = z
@@ -97,7 +98,7 @@ export const OutboxMessage = z
   .openapi('OutboxMessage');
 
 export const InviteBody = z
-  .object({ email: z.string().describe('Who to invite.'), role: role.default('MEMBER') })
+  .object({ email: key().describe('Who to invite.'), role: role.default('MEMBER') })
   .openapi('Invite');
 
 export const RoleBody = z.object({ role }).openapi('RoleChange');

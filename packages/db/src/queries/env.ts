@@ -1,5 +1,6 @@
 // Environment variables of a project, per target. Values are sealed by a Cipher the engine provides
 // (AES-256-GCM under a key derived from NIMBUS_SECRET): this layer never sees the key and never logs values.
+// A "sensitive" variable is write-only: only builds get its value, and it cannot change to another type.
 import { ENV_TARGETS } from '@nimbus/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
@@ -125,10 +126,17 @@ export async function updateEnvVar(
     );
   const targets = patch.target === undefined ? current.targets : checkTargets(patch.target);
   await checkOverlap(db, projectId, key, targets, id);
+  const type = patch.type === undefined ? current.type : checkType(patch.type);
+  // A sensitive value is write-only for good: as "encrypted" or "plain" it could be read back.
+  if (current.type === 'sensitive' && type !== 'sensitive')
+    throw new DomainError(
+      'bad_request',
+      `${current.key} is sensitive, and a sensitive variable stays sensitive. To change its type, remove it and add it again.`,
+    );
   const values: Partial<EnvVar> = {
     key,
     targets,
-    type: patch.type === undefined ? current.type : checkType(patch.type),
+    type,
     updatedAt: new Date(),
   };
   if (patch.value !== undefined) values.valueEncrypted = cipher.encrypt(checkValue(patch.value));

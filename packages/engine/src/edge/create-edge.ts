@@ -3,7 +3,7 @@
 // deployment (hosts.ts), deployment → files and rules (manifests.ts), URL → plan (plan.ts),
 // blob → bytes (bodies.ts). A warm request is answered synchronously with prebuilt headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Db, listenForAliasMoves } from '@nimbus/db';
+import { type Db, describeError, listenForAliasMoves } from '@nimbus/db';
 import type { FileStore } from '../store/types';
 import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
 import { conditionKey, requestFacts } from './facts';
@@ -47,7 +47,7 @@ export function createEdge(options: EdgeOptions): Edge {
   const listener = options.databaseUrl ? listenForAliasMoves(options.databaseUrl, hosts.invalidate) : null;
 
   const fail = (res: ServerResponse, err: unknown) => {
-    console.error('[edge] could not serve a request:', err);
+    console.error(`[edge] could not serve a request: ${describeError(err)}`);
     if (res.headersSent) res.destroy();
     else sendStatic(res, pages.unavailable);
   };

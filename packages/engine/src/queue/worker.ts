@@ -8,9 +8,11 @@ import {
   type ClaimedJob,
   claimJob,
   type Db,
+  describeError,
   findProject,
   finishJob,
   heartbeat,
+  isDatabaseError,
   markBuilding,
   markFailed,
   markReady,
@@ -113,11 +115,12 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
           ? err
           : new BuildError(
               'BUILD_FAILED',
-              `The build stopped on an internal error (${(err as Error).message}). Deploy again; if it fails again, report the deployment id.`,
+              `The build stopped on an internal error (${isDatabaseError(err) ? 'a database error' : (err as Error).message}). Deploy again; if it fails again, report the deployment id.`,
             );
       if (failure.code === SHUTDOWN) return await releaseJob(db, job);
       if (failure.code === 'CANCELED') return await finishJob(db, job.id, 'canceled');
-      if (!(err instanceof BuildError)) console.error(`[worker] build of ${job.deploymentId} failed`, err);
+      if (!(err instanceof BuildError))
+        console.error(`[worker] build of ${job.deploymentId} failed: ${describeError(err)}`);
       await markFailed(db, job.deploymentId, failure.code, failure.message);
       await finishJob(db, job.id, 'failed');
     } finally {
@@ -157,7 +160,7 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
         }
       } while (again && !stopped);
     } catch (err) {
-      console.error('[worker] could not claim a build:', (err as Error).message);
+      console.error(`[worker] could not claim a build: ${describeError(err)}`);
     } finally {
       ticking = false;
     }
