@@ -12,8 +12,8 @@ import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
 import { countQueriesOf } from './server/query-timing';
 import { createRuntime } from './server/runtime';
-import { deployDomainWarning, securityHeaders } from './server/security';
 import { redactDatabaseErrors } from './server/safe-console';
+import { deployDomainWarning, securityHeaders } from './server/security';
 import { addServerTiming } from './server/server-timing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
