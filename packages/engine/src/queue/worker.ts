@@ -4,6 +4,7 @@
 // stop running builds are handed back to the queue; after a crash, recoverStaleJobs picks them up.
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TeamBuildLimits } from '@nimbus/core';
 import {
   type ClaimedJob,
   claimJob,
@@ -28,7 +29,10 @@ export interface WorkerOptions {
   db: Db;
   engine: Engine;
   deployDomain: string;
+  /** Builds this process runs at once (NIMBUS_BUILD_CONCURRENCY). */
   concurrency?: number;
+  /** Builds one team runs at once across every worker, by plan; default TEAM_BUILD_LIMITS. */
+  teamLimits?: TeamBuildLimits;
   /** Time limit of one build (NIMBUS_BUILD_TIMEOUT); default 15 minutes. */
   timeoutMs?: number;
   buildRoot?: string;
@@ -141,7 +145,7 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
           await recoverStaleJobs(db, opts.staleMs);
         }
         while (!stopped && running.size < opts.concurrency) {
-          const job = await claimJob(db, id);
+          const job = await claimJob(db, id, opts.teamLimits);
           if (!job) break;
           if (stopped) {
             await releaseJob(db, job);
