@@ -8,7 +8,19 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { runtime } from './runtime';
 
-export { billing, deployments, device, env, leads, members, projects, session, teams, tokens } from '@nimbus/api';
+export {
+  billing,
+  deployments,
+  device,
+  env,
+  health,
+  leads,
+  members,
+  projects,
+  session,
+  teams,
+  tokens,
+} from '@nimbus/api';
 
 /** The visitor as the services see them; null when logged out. One session lookup per render. */
 export const visitorContext = cache(async (): Promise<ServiceContext | null> => {
