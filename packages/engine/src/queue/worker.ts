@@ -23,7 +23,7 @@ import { BuildError } from '../build/files';
 import { LogWriter } from '../build/log-writer';
 import { runBuild } from '../build/run-build';
 import type { Engine } from '../engine';
-import { type SandboxSettings, sandboxSettings } from '../sandbox';
+import { type SandboxSettings, sandboxSettings, sweepLeftovers } from '../sandbox';
 
 export interface WorkerOptions {
   db: Db;
