@@ -9,7 +9,7 @@ test("shows a queued deployment's place in the queue until its build starts", as
   const { username } = await signUp(page);
   const slow = buildSite('sleep 12; mkdir -p dist && echo "<p>slow</p>" > dist/index.html');
   await deployFolder(page, username, uniqueName('queue-first'), slow);
-  const quick = buildSite('mkdir -p dist && echo "<p>quick</p>" > dist/index.html');
+  const quick = buildSite('sleep 5; mkdir -p dist && echo "<p>second</p>" > dist/index.html');
   await deployFolder(page, username, uniqueName('queue-second'), quick);
 
   const position = page.getByRole('status', { name: 'Queue position' });

@@ -1,10 +1,18 @@
 // The fair build queue seen through the API and a real worker: one team's slow builds fill that
 // team's slot, and another team's static deploy goes through at once; a waiting deployment says why.
+// Also what a worker does at start: it clears what a worker killed with SIGKILL left behind.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineTestApi } from './engine-testing';
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
+/** The sandbox /etc folder of a worker that was killed: its process no longer exists. */
+const leftover = path.join(tmpdir(), `nimbus-sandbox-etc-${spawnSync('true').pid}-KiLLed`);
 beforeAll(async () => {
+  mkdirSync(leftover, { recursive: true });
   t = await createEngineTestApi({ worker: { concurrency: 3 } });
 });
 afterAll(() => t.close());
@@ -52,5 +60,9 @@ describe('fair build queue', () => {
     const second = await t.waitFor(a.token, slowIds[1]!, ['READY', 'ERROR'], 60_000);
     expect(second.readyState).toBe('READY');
     expect(second.ready - second.buildingAt).toBeGreaterThan(7_000);
+  });
+
+  it('removes the sandbox folder a killed worker left behind when a worker starts', () => {
+    expect(existsSync(leftover)).toBe(false);
   });
 });

@@ -72,6 +72,10 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
   let lastRecovery = Date.now();
 
   if (opts.recoverAllOnStart) await recoverStaleJobs(db, 0);
+  // A worker killed with SIGKILL left its jobs' cgroups and its sandbox /etc folder behind.
+  const swept = await sweepLeftovers();
+  if (swept.length)
+    console.error(`[worker] removed ${swept.length} leftover(s) of stopped workers: ${swept.join(', ')}`);
 
   async function run(job: ClaimedJob, controller: AbortController): Promise<void> {
     const log = new LogWriter(db, job.deploymentId);
