@@ -78,7 +78,7 @@ export const PLANS = {
       'Everything in Pro',
       'SAML single sign-on and enforced two-factor authentication',
       'Audit logs',
-      'Dedicated build infrastructure',
+      'Up to 12 concurrent builds',
       'Uptime SLA and priority support',
     ],
     limits: {
