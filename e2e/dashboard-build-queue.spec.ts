@@ -21,7 +21,7 @@ test("shows a queued deployment's place in the queue until its build starts", as
 
   // No reload: the page follows the deployment from Queued to Building to Ready.
   const overview = page.getByRole('region', { name: 'Overview' });
-  await expect(overview.getByRole('definition').filter({ hasText: /^Building/ })).toBeVisible({ timeout: 60_000 });
+  await expect(overview.getByRole('definition').filter({ hasText: /^Building$/ })).toBeVisible({ timeout: 60_000 });
   await expect(position).toBeHidden();
   await waitForState(page, 'Ready');
 });
