@@ -1,12 +1,30 @@
 // The fair build queue seen through the API and a real worker: one team's slow builds fill that
 // team's slot, and another team's static deploy goes through at once; a waiting deployment says why.
 // Also what a worker does at start: it clears what a worker killed with SIGKILL left behind.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineTestApi } from './engine-testing';
+import { listen } from './testing';
+
+/** `vercel inspect <id>` against this API: what a user of the official CLI reads. */
+async function inspect(id: string, token: string) {
+  const server = await listen(t.app);
+  const home = path.join(tmpdir(), `nimbus-inspect-${process.pid}`);
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      path.join(process.cwd(), 'node_modules', '.bin', 'vercel'),
+      ['inspect', id, '--api', server.url, '--token', token, '-Q', home],
+      { env: { ...process.env, VERCEL_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', HOME: home }, timeout: 60_000 },
+    );
+    return `${stdout}\n${stderr}`;
+  } finally {
+    await server.close();
+  }
+}
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
 /** The sandbox /etc folder of a worker that was killed: its process no longer exists. */
@@ -53,6 +71,10 @@ describe('fair build queue', () => {
       readyStateReason: "Next to build; waiting for the team's running build (its plan runs 1 at a time).",
     });
     expect(states[2].queue).toMatchObject({ ahead: 1, reason: 'team_limit' });
+    const printed = await inspect(slowIds[2]!, a.token);
+    expect(printed).toMatch(/status\s+● Queued/);
+    // The first slow build may have ended meanwhile: then this one is next.
+    expect(printed).toMatch(/reason\s+(1 build ahead of this one|Next to build); waiting for the team's running build/);
     expect(states[0].queue).toBeUndefined();
     expect(states[0].isInConcurrentBuildsQueue).toBe(false);
 

@@ -113,6 +113,14 @@ export const DeploymentList = z
   .object({ deployments: z.array(DeploymentListItemSchema), pagination: PaginationSchema })
   .openapi('DeploymentList');
 
+export const DeploymentBuilds = z
+  .object({
+    builds: z
+      .array(z.object({ id: z.string() }))
+      .describe('Always empty: Nimbus builds a deployment in one step; its log and state are on the deployment.'),
+  })
+  .openapi('DeploymentBuilds');
+
 export const DeploymentDeleted = z
   .object({ uid: z.string(), state: z.literal('DELETED') })
   .openapi('DeploymentDeleted');

@@ -128,6 +128,16 @@ export async function get(ctx: ServiceContext, idOrUrl: string) {
   );
 }
 
+/**
+ * Vercel's list of a deployment's builders, which `vercel inspect` fetches before printing. Nimbus
+ * builds in one step, so the list is empty; the call still checks access, so a bad id is a 404.
+ */
+export async function builds(ctx: ServiceContext, idOrUrl: string) {
+  const scope = await authorize(ctx, 'deployment:read');
+  await db.findDeployment(ctx.db, scope.teamId, idOrUrl, ctx.options.deployDomain);
+  return { builds: [] as { id: string }[] };
+}
+
 /** Newest first, filtered by project (id or name), target and states. */
 export async function list(ctx: ServiceContext, input: DeploymentListInput) {
   const scope = await authorize(ctx, 'deployment:read');
