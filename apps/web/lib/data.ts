@@ -12,6 +12,7 @@ export {
   deployments,
   device,
   env,
+  health,
   leads,
   members,
   projects,

@@ -35,8 +35,9 @@ describe('configuration', () => {
       mailFrom: 'Nimbus <no-reply@localhost>',
       trustProxy: false,
       s3: null,
-      build: { timeoutMs: 15 * 60_000, concurrency: 1 },
+      build: { timeoutMs: 15 * 60_000, concurrency: 1, teamLimits: { hobby: 1, pro: 4, enterprise: 12 } },
     });
+    expect(loadConfig({ NIMBUS_BUILD_CONCURRENCY_PRO: '8' }).build.teamLimits.pro).toBe(8);
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { TEAM_BUILD_LIMITS } from '@nimbus/core';
 import type { S3Options } from '@nimbus/engine';
 import { z } from 'zod';
 import { bytes, integer, oneOf, optional, seconds, settings, text, url, variable } from './settings';
@@ -149,6 +150,22 @@ const Env = z.object({
     example: '2',
     description: 'Builds one worker runs at once.',
   }),
+  NIMBUS_BUILD_CONCURRENCY_HOBBY: variable(integer(1, 1000), {
+    default: String(TEAM_BUILD_LIMITS.hobby),
+    example: '2',
+    description:
+      'Builds one team on the hobby plan runs at once, across all workers; its other builds wait in `QUEUED`.',
+  }),
+  NIMBUS_BUILD_CONCURRENCY_PRO: variable(integer(1, 1000), {
+    default: String(TEAM_BUILD_LIMITS.pro),
+    example: '8',
+    description: 'Builds one team on the pro plan runs at once, across all workers.',
+  }),
+  NIMBUS_BUILD_CONCURRENCY_ENTERPRISE: variable(integer(1, 1000), {
+    default: String(TEAM_BUILD_LIMITS.enterprise),
+    example: '24',
+    description: 'Builds one team on the enterprise plan runs at once, across all workers.',
+  }),
   NIMBUS_BUILD_DIR: optional(text, {
     shown: '$TMPDIR/nimbus-builds',
     example: '/var/tmp/nimbus-builds',
@@ -263,6 +280,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     build: {
       timeoutMs: e.NIMBUS_BUILD_TIMEOUT,
       concurrency: e.NIMBUS_BUILD_CONCURRENCY,
+      /** Builds one team runs at once by plan, across every worker (packages/db/src/queries/build-jobs.ts). */
+      teamLimits: {
+        hobby: e.NIMBUS_BUILD_CONCURRENCY_HOBBY,
+        pro: e.NIMBUS_BUILD_CONCURRENCY_PRO,
+        enterprise: e.NIMBUS_BUILD_CONCURRENCY_ENTERPRISE,
+      },
       /** Temp dirs of running builds and the package cache: outside the data dir, which builds must not see. */
       dir: e.NIMBUS_BUILD_DIR ? path.resolve(e.NIMBUS_BUILD_DIR) : undefined,
       cacheDir: e.NIMBUS_BUILD_CACHE_DIR ? path.resolve(e.NIMBUS_BUILD_CACHE_DIR) : undefined,

@@ -68,6 +68,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         engine,
         deployDomain: config.deployDomain,
         concurrency: config.build.concurrency,
+        teamLimits: config.build.teamLimits,
         timeoutMs: config.build.timeoutMs,
         buildRoot: config.build.dir,
         cacheRoot: config.build.cacheDir,
@@ -87,6 +88,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     environment: config.environment,
     marketFitUrl: config.marketFitUrl,
     signupLimitPerHour: config.signupLimitPerHour,
+    teamBuildLimits: config.build.teamLimits,
+    buildSandbox: config.build.sandbox.mode,
   };
   const api = createApi(apiOptions);
   const close = async () => {

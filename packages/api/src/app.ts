@@ -52,7 +52,7 @@ export function createApi(options: ApiOptions): Api {
   app.use('*', rejectNul);
 
   // Public
-  // `sandbox` appears in processes that run builds; isolated:false says builds are refused or unisolated.
+  // `sandbox` says whether builds run isolated (services/health.ts).
   app.route('/', healthRoutes());
   app.route('/', sessionRoutes());
   app.route('/', passwordResetRoutes());

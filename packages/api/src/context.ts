@@ -1,6 +1,6 @@
 // What every API handler can reach: the database and the options the composition root passes in.
 
-import type { Role } from '@nimbus/core';
+import type { Role, TeamBuildLimits } from '@nimbus/core';
 import type { Db, Token, User } from '@nimbus/db';
 import type { Engine } from '@nimbus/engine';
 import type { ServiceContext } from './services/context';
@@ -26,6 +26,10 @@ export interface ApiOptions {
   signupLimitPerHour?: number;
   /** File store, env cipher and events; the project, file and deployment routes need it. */
   engine?: Engine;
+  /** Builds one team runs at once by plan (NIMBUS_BUILD_CONCURRENCY_*); default TEAM_BUILD_LIMITS. */
+  teamBuildLimits?: TeamBuildLimits;
+  /** NIMBUS_BUILD_SANDBOX: `off` means builds run without isolation, which every process reports. */
+  buildSandbox?: 'on' | 'off';
 }
 
 export type AppEnv = {

@@ -1,7 +1,9 @@
 // JSON shape of a deployment as the Vercel CLI, @vercel/client and @vercel/sdk read it: every field
 // docs/vercel-compatibility.md lists, `url` as a host without scheme (with the public port when it is not the default),
-// `target` null for previews, `aliasAssigned` a boolean the CLI waits for.
-import type { Deployment } from '@nimbus/db';
+// `target` null for previews, `aliasAssigned` a boolean the CLI waits for. A queued deployment says
+// where it waits: `readyStateReason` (which `vercel inspect` prints), the two Vercel queue flags and
+// Nimbus's own `queue`.
+import type { Deployment, QueuePosition } from '@nimbus/db';
 
 export interface HostContext {
   deployDomain: string;
@@ -19,7 +21,24 @@ export function fullHost(label: string, ctx: Pick<HostContext, 'deployDomain' | 
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : undefined);
 
-export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: string[] = []) {
+const builds = (n: number) => `${n} ${n === 1 ? 'build' : 'builds'}`;
+
+/** What a queued build waits for, in words: "2 builds ahead of this one; waiting for …". */
+export function queueReason(q: QueuePosition): string {
+  const ahead = q.ahead === 0 ? 'Next to build' : `${builds(q.ahead)} ahead of this one`;
+  const why =
+    q.reason === 'team_limit'
+      ? `waiting for the team's running ${q.teamRunning === 1 ? 'build' : 'builds'} (its plan runs ${q.teamLimit} at a time)`
+      : 'waiting for a free build worker';
+  return `${ahead}; ${why}.`;
+}
+
+export function deploymentJson(
+  d: Deployment,
+  ctx: HostContext,
+  aliasHosts: string[] = [],
+  queue: QueuePosition | null = null,
+) {
   const created = d.createdAt.getTime();
   const ready = ms(d.readyAt);
   return {
@@ -32,6 +51,7 @@ export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: stri
     readyState: d.state,
     status: d.state,
     state: d.state,
+    ...(queue ? { readyStateReason: queueReason(queue), queue } : {}),
     type: 'LAMBDAS' as const,
     target: d.target === 'production' ? ('production' as const) : null,
     source: d.source,
@@ -62,8 +82,8 @@ export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: stri
     routes: null,
     gitRepo: null,
     buildSkipped: false,
-    isInConcurrentBuildsQueue: false,
-    isInSystemBuildsQueue: false,
+    isInConcurrentBuildsQueue: queue?.reason === 'team_limit',
+    isInSystemBuildsQueue: queue?.reason === 'workers_busy',
     config: d.config,
   };
 }

@@ -65,7 +65,7 @@ export const PLANS = {
       deploymentsPerDay: 6_000,
       buildMinutesPerMonth: 30_000,
       bandwidthGb: 1_000,
-      concurrentBuilds: 3,
+      concurrentBuilds: 4,
       teamMembers: Infinity,
     },
   },
@@ -78,7 +78,7 @@ export const PLANS = {
       'Everything in Pro',
       'SAML single sign-on and enforced two-factor authentication',
       'Audit logs',
-      'Dedicated build infrastructure',
+      'Up to 12 concurrent builds',
       'Uptime SLA and priority support',
     ],
     limits: {
@@ -91,3 +91,12 @@ export const PLANS = {
     },
   },
 } as const satisfies { [Id in PlanId]: Plan & { id: Id } };
+
+/** Builds one team runs at once, across every worker, by plan (operators may change them). */
+export type TeamBuildLimits = Readonly<Record<PlanId, number>>;
+
+export const TEAM_BUILD_LIMITS: TeamBuildLimits = {
+  hobby: PLANS.hobby.limits.concurrentBuilds,
+  pro: PLANS.pro.limits.concurrentBuilds,
+  enterprise: PLANS.enterprise.limits.concurrentBuilds,
+};

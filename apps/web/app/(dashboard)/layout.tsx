@@ -1,14 +1,17 @@
 // The dashboard zone (everything no other zone owns): header, session check and the modals of
 // logged-in users (docs/spec.md §4). Logged-out visitors get only the page, which sends them to /login.
 // Internal commands show for staff (the session's flags.staff) and in preview environments (docs/spec.md §6).
+// While builds run without isolation (NIMBUS_BUILD_SANDBOX=off), every signed-in page says so under the header.
 
 import { SCOPE_COOKIE } from '@nimbus/core';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
 import { DashboardModals } from '@/components/dashboard/modals/dashboard-modals';
+import { SandboxOffBanner } from '@/components/dashboard/sandbox-off-banner';
 import { SessionCheck } from '@/components/dashboard/session-check';
 import { SwrProvider } from '@/components/dashboard/swr-provider';
+import { health } from '@/lib/data';
 import { runtime } from '@/lib/runtime';
 import { getSession, getTeams } from '@/lib/session';
 
@@ -25,6 +28,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       >
         <SessionCheck />
         <DashboardHeader user={session.user} teams={teams} scopeCookie={jar.get(SCOPE_COOKIE)?.value ?? null} />
+        {health.buildsUnisolated(runtime().apiOptions) && <SandboxOffBanner />}
         {children}
       </DashboardModals>
     </SwrProvider>

@@ -83,7 +83,7 @@ export const CUSTOMER_STORIES: CustomerStory[] = [
     results: [
       '40x peak traffic served from cache',
       'Three releases during peak day',
-      'Enterprise SLA and dedicated builders',
+      'Enterprise SLA and 12 concurrent builds',
     ],
   },
 ];

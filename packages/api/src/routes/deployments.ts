@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { body, errors, json, ScopeQuery } from '../schemas/common';
 import {
   CreateQuery,
+  DeploymentBuilds,
   DeploymentCreate,
   DeploymentDeleted,
   DeploymentList,
@@ -46,6 +47,20 @@ export function deploymentRoutes() {
       responses: { 200: json(DeploymentSchema), ...errors },
     }),
     async (c) => c.json(await deployments.get(c.var.ctx, c.req.valid('param').id), 200),
+  );
+
+  // GET /v11/deployments/{id}/builds - Vercel's per-builder list, which `vercel inspect` reads: empty on Nimbus
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v11/deployments/{id}/builds',
+      tags,
+      summary: "List a deployment's builders",
+      security,
+      request: { params: IdParam, query: ScopeQuery },
+      responses: { 200: json(DeploymentBuilds), ...errors },
+    }),
+    async (c) => c.json(await deployments.builds(c.var.ctx, c.req.valid('param').id), 200),
   );
 
   // GET /v7/deployments (also v6) - newest first, filtered by project, target and state

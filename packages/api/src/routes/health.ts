@@ -1,17 +1,21 @@
 // GET /health: the load balancer's probe, public. It also says whether builds are isolated, so an
 // operator who turned the sandbox off (NIMBUS_BUILD_SANDBOX=off) sees it wherever health is watched.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { sandboxStatus } from '@nimbus/engine';
 import type { AppEnv } from '../context';
 import { json } from '../schemas/common';
+import * as health from '../services/health';
 
 const Health = z
   .object({
     status: z.literal('ok'),
     sandbox: z
-      .object({ isolated: z.boolean(), refused: z.boolean().optional(), reason: z.string().optional() })
-      .optional()
-      .describe('Present on processes that run builds: whether they are isolated, or refused.'),
+      .object({
+        mode: z.enum(['on', 'off']).describe('NIMBUS_BUILD_SANDBOX, as every process is configured.'),
+        isolated: z.boolean().describe('false: builds run without isolation (mode off), or are refused here.'),
+        refused: z.boolean().optional().describe('Reported by processes that tested the sandbox: builds are refused.'),
+        reason: z.string().optional(),
+      })
+      .describe('Whether builds run isolated.'),
   })
   .openapi('Health');
 
@@ -27,7 +31,7 @@ export function healthRoutes() {
       summary: 'Check the server',
       responses: { 200: json(Health) },
     }),
-    (c) => c.json({ status: 'ok' as const, sandbox: sandboxStatus() }, 200),
+    (c) => c.json(health.check(c.var.options), 200),
   );
 
   return app;

@@ -32,6 +32,23 @@ export const DeploymentSchema = z
     readyState: state,
     status: state,
     state,
+    readyStateReason: z
+      .string()
+      .optional()
+      .describe(
+        'While QUEUED: how many builds are ahead of this one and what it waits for (vercel inspect prints it).',
+      ),
+    queue: z
+      .object({
+        ahead: z.number().int().describe('Queued builds that start before this one, if no other build is queued.'),
+        reason: z
+          .enum(['team_limit', 'workers_busy'])
+          .describe('team_limit: the team runs as many builds as its plan allows; workers_busy: every worker is busy.'),
+        teamRunning: z.number().int().describe("The team's builds running now."),
+        teamLimit: z.number().int().describe('Builds the team may run at once.'),
+      })
+      .optional()
+      .describe('While QUEUED: where the build waits.'),
     type: z.literal('LAMBDAS'),
     target,
     source: z.string(),
@@ -63,8 +80,8 @@ export const DeploymentSchema = z
     routes: z.null(),
     gitRepo: z.null(),
     buildSkipped: z.boolean(),
-    isInConcurrentBuildsQueue: z.boolean(),
-    isInSystemBuildsQueue: z.boolean(),
+    isInConcurrentBuildsQueue: z.boolean().describe("QUEUED behind the team's own running builds (its plan's limit)."),
+    isInSystemBuildsQueue: z.boolean().describe('QUEUED because every build worker is busy.'),
     config: z.record(z.string(), z.unknown()).describe('nimbus.json / vercel.json at build time.'),
   })
   .openapi('Deployment');
@@ -95,6 +112,14 @@ export const DeploymentListItemSchema = DeploymentSchema.pick({
 export const DeploymentList = z
   .object({ deployments: z.array(DeploymentListItemSchema), pagination: PaginationSchema })
   .openapi('DeploymentList');
+
+export const DeploymentBuilds = z
+  .object({
+    builds: z
+      .array(z.object({ id: z.string() }))
+      .describe('Always empty: Nimbus builds a deployment in one step; its log and state are on the deployment.'),
+  })
+  .openapi('DeploymentBuilds');
 
 export const DeploymentDeleted = z
   .object({ uid: z.string(), state: z.literal('DELETED') })

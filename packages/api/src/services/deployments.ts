@@ -46,7 +46,14 @@ export async function create(ctx: ServiceContext, input: DeploymentCreate) {
       ? await redeploy(ctx, scope, input, input.deploymentId)
       : await submit(ctx, scope, input);
   engineOf(ctx).events.emit('queued', deployment.id);
-  return deploymentJson(deployment, await replyContext(ctx, scope, [deployment]));
+  const [reply, queue] = await Promise.all([replyContext(ctx, scope, [deployment]), queueOf(ctx, deployment)]);
+  return deploymentJson(deployment, reply, [], queue);
+}
+
+/** Where a queued deployment waits; null once its build started. */
+function queueOf(ctx: ServiceContext, deployment: db.Deployment): Promise<db.QueuePosition | null> {
+  if (deployment.state !== 'QUEUED') return Promise.resolve(null);
+  return db.queuePosition(ctx.db, deployment.id, ctx.options.teamBuildLimits);
 }
 
 async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate): Promise<db.Deployment> {
@@ -147,19 +154,31 @@ async function redeploy(ctx: ServiceContext, scope: Scope, input: DeploymentCrea
 /** Where a deployment came from, as the dashboard's list shows it. */
 const sourceOf = (ctx: ServiceContext) => (ctx.actor.via === 'token' ? 'cli' : 'dashboard');
 
-/** By id, host or URL; with the hosts that point at it. */
+/** By id, host or URL; with the hosts that point at it and, while queued, where it waits. */
 export async function get(ctx: ServiceContext, idOrUrl: string) {
   const scope = await authorize(ctx, 'deployment:read');
   const deployment = await db.findDeployment(ctx.db, scope.teamId, idOrUrl, ctx.options.deployDomain);
-  const [aliases, reply] = await Promise.all([
+  const [aliases, reply, queue] = await Promise.all([
     db.listDeploymentAliases(ctx.db, deployment.id),
     replyContext(ctx, scope, [deployment]),
+    queueOf(ctx, deployment),
   ]);
   return deploymentJson(
     deployment,
     reply,
     aliases.map((a) => a.host),
+    queue,
   );
+}
+
+/**
+ * Vercel's list of a deployment's builders, which `vercel inspect` fetches before printing. Nimbus
+ * builds in one step, so the list is empty; the call still checks access, so a bad id is a 404.
+ */
+export async function builds(ctx: ServiceContext, idOrUrl: string) {
+  const scope = await authorize(ctx, 'deployment:read');
+  await db.findDeployment(ctx.db, scope.teamId, idOrUrl, ctx.options.deployDomain);
+  return { builds: [] as { id: string }[] };
 }
 
 /** Newest first, filtered by project (id or name), target and states. */

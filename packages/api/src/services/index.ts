@@ -9,6 +9,7 @@ export * as deployments from './deployments';
 export * as device from './device';
 export * as env from './env';
 export * as files from './files';
+export * as health from './health';
 export * as insights from './insights';
 export * as leads from './leads';
 export * as members from './members';

@@ -121,6 +121,14 @@ export const buildJobs = pgTable(
   (t) => [index('build_jobs_state_idx').on(t.state, t.id), uniqueIndex('build_jobs_deployment_key').on(t.deploymentId)],
 );
 
+/** When each team last had a build claimed: the queue serves the team that has waited longest first. */
+export const buildTeamTurns = pgTable('build_team_turns', {
+  teamId: text('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  claimedAt: ts('claimed_at').notNull(),
+});
+
 /** Blobs present in the file store, so `missing_files` is one query instead of one store call per file. */
 export const blobs = pgTable('blobs', {
   sha: text('sha').primaryKey(),

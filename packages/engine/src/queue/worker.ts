@@ -4,6 +4,7 @@
 // stop running builds are handed back to the queue; after a crash, recoverStaleJobs picks them up.
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TeamBuildLimits } from '@nimbus/core';
 import {
   type ClaimedJob,
   claimJob,
@@ -24,13 +25,16 @@ import { BuildError } from '../build/files';
 import { LogWriter } from '../build/log-writer';
 import { runBuild } from '../build/run-build';
 import type { Engine } from '../engine';
-import { type SandboxSettings, sandboxSettings } from '../sandbox';
+import { type SandboxSettings, sandboxSettings, sweepLeftovers } from '../sandbox';
 
 export interface WorkerOptions {
   db: Db;
   engine: Engine;
   deployDomain: string;
+  /** Builds this process runs at once (NIMBUS_BUILD_CONCURRENCY). */
   concurrency?: number;
+  /** Builds one team runs at once across every worker, by plan; default TEAM_BUILD_LIMITS. */
+  teamLimits?: TeamBuildLimits;
   /** Time limit of one build (NIMBUS_BUILD_TIMEOUT); default 15 minutes. */
   timeoutMs?: number;
   buildRoot?: string;
@@ -70,6 +74,10 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
   let lastRecovery = Date.now();
 
   if (opts.recoverAllOnStart) await recoverStaleJobs(db, 0);
+  // A worker killed with SIGKILL left its jobs' cgroups and its sandbox /etc folder behind.
+  const swept = await sweepLeftovers();
+  if (swept.length)
+    console.error(`[worker] removed ${swept.length} leftover(s) of stopped workers: ${swept.join(', ')}`);
 
   async function run(job: ClaimedJob, controller: AbortController): Promise<void> {
     const log = new LogWriter(db, job.deploymentId);
@@ -144,7 +152,7 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
           await recoverStaleJobs(db, opts.staleMs);
         }
         while (!stopped && running.size < opts.concurrency) {
-          const job = await claimJob(db, id);
+          const job = await claimJob(db, id, opts.teamLimits);
           if (!job) break;
           if (stopped) {
             await releaseJob(db, job);

@@ -35,17 +35,30 @@ async function counter(file: string, key: string): Promise<number> {
   return line ? Number(line.slice(key.length + 1)) : 0;
 }
 
-export async function createCgroups(limits: SandboxLimits): Promise<JobCgroups | null> {
-  const name = `nimbus-job-${randomString(10)}`;
+const isUnified = () => !existsSync(path.join(ROOT, 'memory')) && existsSync(path.join(ROOT, 'cgroup.controllers'));
+
+/** The folders this process makes job cgroups in: its own cgroup (v2), or its memory, pids and cpu cgroups (v1). */
+export function jobCgroupParents(): string[] {
   const own = ownPaths();
-  const unified = !existsSync(path.join(ROOT, 'memory')) && existsSync(path.join(ROOT, 'cgroup.controllers'));
+  return isUnified()
+    ? [path.join(ROOT, own.get('') ?? '/')]
+    : ['memory', 'pids', 'cpu'].map((c) => path.join(ROOT, c, own.get(c) ?? '/'));
+}
+
+/** Job cgroups carry the pid of the process that made them, so a sweep at start can tell orphans (sweep.ts). */
+export const JOB_CGROUP_PREFIX = 'nimbus-job-';
+
+export async function createCgroups(limits: SandboxLimits): Promise<JobCgroups | null> {
+  const name = `${JOB_CGROUP_PREFIX}${process.pid}-${randomString(10)}`;
+  const unified = isUnified();
+  const parents = jobCgroupParents();
   // Each entry: the job's cgroup folder and the files that set and report its limits.
   const plan = unified
-    ? [{ kind: 'all', dir: path.join(ROOT, own.get('') ?? '/', name), files: v2Files(limits) }]
+    ? [{ kind: 'all', dir: path.join(parents[0]!, name), files: v2Files(limits) }]
     : [
-        { kind: 'memory', dir: path.join(ROOT, 'memory', own.get('memory') ?? '/', name), files: v1Memory(limits) },
-        { kind: 'pids', dir: path.join(ROOT, 'pids', own.get('pids') ?? '/', name), files: v1Pids(limits) },
-        { kind: 'cpu', dir: path.join(ROOT, 'cpu', own.get('cpu') ?? '/', name), files: v1Cpu(limits) },
+        { kind: 'memory', dir: path.join(parents[0]!, name), files: v1Memory(limits) },
+        { kind: 'pids', dir: path.join(parents[1]!, name), files: v1Pids(limits) },
+        { kind: 'cpu', dir: path.join(parents[2]!, name), files: v1Cpu(limits) },
       ].filter((p) => Object.keys(p.files).length > 0);
   const made: string[] = [];
   try {
@@ -77,22 +90,26 @@ export async function createCgroups(limits: SandboxLimits): Promise<JobCgroups |
       return null;
     },
     async remove() {
-      for (const dir of made) {
-        const procs = await readFile(path.join(dir, 'cgroup.procs'), 'utf8').catch(() => '');
-        for (const pid of procs.split('\n').filter(Boolean)) killQuietly(Number(pid));
-        for (
-          let i = 0;
-          i < 50 &&
-          (await rmdir(dir).then(
-            () => false,
-            () => true,
-          ));
-          i++
-        )
-          await new Promise((r) => setTimeout(r, 20));
-      }
+      for (const dir of made) await removeCgroup(dir);
     },
   };
+}
+
+/** Kills what is left in a job's cgroup and removes it; false when it would not go. */
+export async function removeCgroup(dir: string): Promise<boolean> {
+  const procs = await readFile(path.join(dir, 'cgroup.procs'), 'utf8').catch(() => '');
+  for (const pid of procs.split('\n').filter(Boolean)) killQuietly(Number(pid));
+  for (let i = 0; i < 50; i++) {
+    if (
+      await rmdir(dir).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
 }
 
 function killQuietly(pid: number) {

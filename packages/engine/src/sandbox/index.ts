@@ -2,3 +2,4 @@
 export { checkSandbox, type SandboxStatus, sandboxRefusal, sandboxStatus } from './check';
 export * from './options';
 export { runSandboxed } from './run';
+export { sweepLeftovers } from './sweep';

@@ -21,11 +21,14 @@ const HOST_ETC = [
   '/etc/os-release',
 ];
 
+/** The generated /etc folder carries the pid of its process, so a sweep at start can tell orphans (sweep.ts). */
+export const ETC_DIR_PREFIX = 'nimbus-sandbox-etc-';
+
 let generated: string | undefined;
 
 function generatedEtc(): string {
   if (generated) return generated;
-  const dir = mkdtempSync(path.join(tmpdir(), 'nimbus-sandbox-etc-'));
+  const dir = mkdtempSync(path.join(tmpdir(), `${ETC_DIR_PREFIX}${process.pid}-`));
   // bubblewrap runs as the sandbox's host user and opens these files itself: readable, not writable.
   chmodSync(dir, 0o755);
   const files: Record<string, string> = {

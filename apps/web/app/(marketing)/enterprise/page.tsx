@@ -9,7 +9,7 @@ import { ButtonLink, CallToAction, CardGrid, PageIntro, Section } from '@/compon
 export const metadata: Metadata = {
   title: 'Enterprise',
   description:
-    'Nimbus Enterprise: SAML single sign-on, enforced two-factor authentication, audit logs, dedicated builders, an uptime SLA and support for self-hosted installs.',
+    'Nimbus Enterprise: SAML single sign-on, enforced two-factor authentication, audit logs, more concurrent builds, an uptime SLA and support for self-hosted installs.',
 };
 
 const CAPABILITIES = [
@@ -22,8 +22,8 @@ const CAPABILITIES = [
     body: 'Who promoted which deployment, who changed an environment variable, who invited whom: every change to a team, with actor, time and origin.',
   },
   {
-    title: 'Dedicated build infrastructure',
-    body: `Your own builders with up to ${PLANS.enterprise.limits.concurrentBuilds} concurrent builds, so a busy day elsewhere never queues your release.`,
+    title: 'More builds at once',
+    body: `Up to ${PLANS.enterprise.limits.concurrentBuilds} builds of your team at the same time, and teams take turns in the build queue, so a busy day elsewhere never holds back your release.`,
   },
   {
     title: 'Uptime SLA',
@@ -61,7 +61,7 @@ export default function EnterprisePage() {
       <PageIntro
         eyebrow="Enterprise"
         title="Nimbus for organisations with hundreds of sites and strict rules"
-        lead="Everything in Pro, plus single sign-on, audit logs, dedicated builders and a contract with an SLA. On our cloud, or in your data centre with our support."
+        lead="Everything in Pro, plus single sign-on, audit logs, more concurrent builds and a contract with an SLA. On our cloud, or in your data centre with our support."
       >
         <ButtonLink href="/contact/sales/demo">Get a demo</ButtonLink>
         <ButtonLink href="/contact" variant="secondary">

@@ -1,6 +1,6 @@
 // The facts of one deployment at a glance: state, environment, its own URL and the hosts (aliases)
-// that point at it, who made it and when, and how long the build took. Links open the deployment
-// with the dashboard's own protocol.
+// that point at it, who made it and when, and how long the build took; while queued, how many
+// builds are ahead of it and what it waits for. Links open the deployment with the dashboard's own protocol.
 import type { DeploymentJson } from '@nimbus/api';
 import { Badge, cx } from '@nimbus/ui';
 import { hostHref } from './links';
@@ -35,6 +35,11 @@ export function DeploymentSummary({
     <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       <Fact label="Status">
         <StateBadge state={d.readyState} />
+        {d.readyState === 'QUEUED' && d.readyStateReason && (
+          <span role="status" aria-label="Queue position" className="text-muted">
+            {d.readyStateReason}
+          </span>
+        )}
         {d.errorMessage && <span className="text-red-700 dark:text-red-400">{d.errorMessage}</span>}
       </Fact>
       <Fact label="Environment">

@@ -12,6 +12,8 @@ export function deploymentKey(teamId: string, id: string): string {
 export function useDeployment(teamId: string, initial: DeploymentJson) {
   return useSWR<DeploymentJson>(deploymentKey(teamId, initial.id), {
     fallbackData: initial,
-    refreshInterval: (d) => (d && isActive(d.readyState) ? 2000 : 0),
+    // SWR asks before its first fetch too, with nothing cached yet: the server's copy answers then,
+    // or a page whose first fetch changed nothing would never poll.
+    refreshInterval: (d) => (isActive((d ?? initial).readyState) ? 2000 : 0),
   });
 }
