@@ -34,7 +34,7 @@ export async function startServer(config: Config = loadConfig()) {
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    const target = classify(req.headers.host, url, config.deployDomain);
+    const target = classify(req.headers.host, url, config.deployDomain, req);
     // Deployment hosts serve the user's own content with the user's own headers.
     if (target !== 'edge') for (const [name, value] of headers) res.setHeader(name, value);
     switch (target) {
