@@ -7,6 +7,8 @@ export interface HostContext {
   deployDomain: string;
   publicUrl: string;
   teamSlug: string;
+  /** The owning team, as `team` of a deployment: the CLI checks it against its scope (promote, redeploy). */
+  team?: { id: string; name: string; slug: string };
   /** Creator id → username, for `creator.username` (deploymentContext loads it). */
   usernames?: ReadonlyMap<string, string>;
 }
@@ -16,6 +18,15 @@ export function fullHost(label: string, ctx: Pick<HostContext, 'deployDomain' | 
   const port = new URL(ctx.publicUrl).port;
   return `${label.includes('.') ? label : `${label}.${ctx.deployDomain}`}${port ? `:${port}` : ''}`;
 }
+
+/** Nimbus runs no functions yet: the defaults of a Vercel deployment without any. */
+const FUNCTION_CONFIG = {
+  functionType: 'standard',
+  functionMemoryType: 'standard',
+  functionTimeout: null,
+  secureComputePrimaryRegion: null,
+  secureComputeFallbackRegion: null,
+} as const;
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : undefined);
 
@@ -29,6 +40,7 @@ export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: stri
     name: d.name,
     projectId: d.projectId,
     ownerId: d.teamId,
+    ...(ctx.team ? { team: ctx.team } : {}),
     readyState: d.state,
     status: d.state,
     state: d.state,
@@ -64,7 +76,8 @@ export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: stri
     buildSkipped: false,
     isInConcurrentBuildsQueue: false,
     isInSystemBuildsQueue: false,
-    config: d.config,
+    // Vercel's function settings, which @vercel/sdk requires, over nimbus.json / vercel.json at build time.
+    config: { version: 2, ...d.config, ...FUNCTION_CONFIG },
   };
 }
 

@@ -1,30 +1,56 @@
-// The official `vercel` CLI against Nimbus (`--api` and a Nimbus token): whoami and teams ls.
+// The official `vercel` CLI against Nimbus (`--api` and a Nimbus token), as a team moving from Vercel
+// uses it every day: whoami, teams, deploy, inspect, promote, rollback, redeploy, remove, project rm, logs.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, listen } from './testing';
+import { createEngineTestApi } from './engine-testing';
+import { listen } from './testing';
 
 const run = promisify(execFile);
 const VERCEL = path.join(process.cwd(), 'node_modules', '.bin', 'vercel');
 
-let t: Awaited<ReturnType<typeof createTestApi>>;
+let t: Awaited<ReturnType<typeof createEngineTestApi>>;
 let server: Awaited<ReturnType<typeof listen>>;
 let home: string;
 let token: string;
 
-async function vercel(...args: string[]) {
-  const { stdout, stderr } = await run(VERCEL, [...args, '--api', server.url, '--token', token, '-Q', home], {
+/** Runs the CLI in `cwd` with `answer` typed at its prompts; a non-zero exit throws with its output. */
+async function vercelIn(cwd: string, args: string[], answer = '') {
+  const running = run(VERCEL, [...args, '--api', server.url, '--token', token, '-Q', home], {
     env: { ...process.env, VERCEL_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0', HOME: home },
-    timeout: 60_000,
+    cwd,
+    timeout: 90_000,
   });
+  running.child.stdin?.end(answer);
+  const { stdout, stderr } = await running;
   return `${stdout}\n${stderr}`;
+}
+const vercel = (...args: string[]) => vercelIn(home, args);
+
+/** A folder with these files, under the home folder. */
+async function site(name: string, files: Record<string, string>): Promise<string> {
+  const dir = path.join(home, name);
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), content);
+  }
+  return dir;
+}
+
+/** `vercel deploy` of a folder: the deployment as the API returns it. */
+async function deploy(dir: string, ...args: string[]) {
+  const out = await vercelIn(dir, ['deploy', '--yes', '--scope', 'acme-web', ...args]);
+  const url = out.match(/https?:\/\/([^\s]+\.localhost:\d+)/)?.[1];
+  if (!url) throw new Error(`no deployment URL in:\n${out}`);
+  const res = await t.call('GET', `/v13/deployments/${url}?slug=acme-web`, { token });
+  return res.json as { id: string; url: string; target: string | null; readyState: string; projectId: string };
 }
 
 beforeAll(async () => {
-  t = await createTestApi();
+  t = await createEngineTestApi({ worker: {} });
   server = await listen(t.app);
   home = await mkdtemp(path.join(tmpdir(), 'nimbus-vercel-cli-'));
   const signed = await t.signup('cli-user@example.com', 'Cli User');
@@ -48,5 +74,80 @@ describe('vercel CLI', () => {
     expect(out).toContain('acme-web');
     expect(out).toContain('Acme Web');
     expect(out).toContain('cli-user');
+  });
+
+  describe('deployments', () => {
+    let dir: string;
+    let first: Awaited<ReturnType<typeof deploy>>;
+    let second: Awaited<ReturnType<typeof deploy>>;
+
+    beforeAll(async () => {
+      dir = await site('daily', { 'index.html': '<h1>one</h1>', 'app.js': '1' });
+      first = await deploy(dir, '--prod');
+      await writeFile(path.join(dir, 'index.html'), '<h1>two</h1>');
+      second = await deploy(dir, '--prod');
+    }, 240_000);
+
+    const production = async () =>
+      (await t.call('GET', `/v9/projects/${first.projectId}?slug=acme-web`, { token })).json.targets.production.id;
+
+    it('inspect <url> shows the deployment', { timeout: 90_000 }, async () => {
+      const out = await vercel('inspect', `https://${first.url}`, '--scope', 'acme-web');
+      expect(out).toContain(first.id);
+      expect(out).toContain('daily');
+      expect(out).toContain('Ready');
+    });
+
+    it('rollback <url> and promote <url> move production', { timeout: 120_000 }, async () => {
+      expect(await production()).toBe(second.id);
+      await vercel('rollback', first.url, '--yes', '--scope', 'acme-web');
+      expect(await production()).toBe(first.id);
+      await vercel('promote', second.url, '--yes', '--scope', 'acme-web');
+      expect(await production()).toBe(second.id);
+    });
+
+    it('redeploy <url> builds the same files again', { timeout: 120_000 }, async () => {
+      const out = await vercel('redeploy', first.url, '--scope', 'acme-web');
+      const url = out.match(/https?:\/\/([^\s]+\.localhost:\d+)/)?.[1];
+      const again = (await t.call('GET', `/v13/deployments/${url}?slug=acme-web`, { token })).json;
+      expect(again).toMatchObject({ readyState: 'READY', target: 'production', projectId: first.projectId });
+      expect(again.id).not.toBe(first.id);
+    });
+
+    it('logs --deployment <url> answers with no runtime logs yet', { timeout: 90_000 }, async () => {
+      const out = await vercel(
+        'logs',
+        '--deployment',
+        first.url,
+        '--json',
+        '--since',
+        '1h',
+        '--scope',
+        'acme-web',
+        '--project',
+        'daily',
+      );
+      expect(out).toContain('"recordsReturned":0');
+    });
+
+    it('remove <url> --yes deletes a preview', { timeout: 120_000 }, async () => {
+      const preview = await deploy(dir);
+      await vercel('remove', preview.url, '--yes', '--scope', 'acme-web');
+      expect((await t.call('GET', `/v13/deployments/${preview.id}?slug=acme-web`, { token })).status).toBe(404);
+    });
+
+    it('project rm deletes the project', { timeout: 90_000 }, async () => {
+      const other = await deploy(await site('short-lived', { 'index.html': '<h1>bye</h1>' }));
+      await vercelIn(home, ['project', 'rm', 'short-lived', '--scope', 'acme-web'], 'y\n');
+      expect((await t.call('GET', `/v9/projects/${other.projectId}?slug=acme-web`, { token })).status).toBe(404);
+    });
+  });
+
+  it('an unknown API path answers a JSON 404 the CLI can print', async () => {
+    const res = await fetch(`${server.url}/projects/prj_none/no-such-thing`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 });

@@ -46,6 +46,23 @@ export function envRoutes() {
     async (c) => c.json(await env.create(c.var.ctx, c.req.valid('param').idOrName, c.req.valid('json')), 201),
   );
 
+  // GET /v1/projects/{idOrName}/env/{id} - one variable, its value decrypted for roles with env:read
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/projects/{idOrName}/env/{id}',
+      tags,
+      summary: 'Get an environment variable',
+      security,
+      request: { params: EnvParams, query: ScopeQuery },
+      responses: { 200: json(EnvSchema), ...errors },
+    }),
+    async (c) => {
+      const { idOrName, id } = c.req.valid('param');
+      return c.json(await env.getOne(c.var.ctx, idOrName, id), 200);
+    },
+  );
+
   // PATCH /v9/projects/{idOrName}/env/{id} - change key, value, targets or comment
   app.openapi(
     createRoute({

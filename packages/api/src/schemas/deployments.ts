@@ -29,6 +29,10 @@ export const DeploymentSchema = z
     name: z.string(),
     projectId: z.string(),
     ownerId: z.string(),
+    team: z
+      .object({ id: z.string(), name: z.string(), slug: z.string() })
+      .optional()
+      .describe('The owning team: the vercel CLI checks it against its scope.'),
     readyState: state,
     status: state,
     state,
@@ -126,6 +130,13 @@ export const DeploymentListQuery = ScopeQuery.extend({
 });
 
 export const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const FileParams = IdParam.extend({
+  fileId: z
+    .string()
+    .openapi({ param: { name: 'fileId', in: 'path' } })
+    .describe('The uid (SHA-1) of the file.'),
+});
 
 export const EventsQuery = ScopeQuery.extend({
   follow: z.string().optional().describe('1 keeps the stream open until the build ends.'),

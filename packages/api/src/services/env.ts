@@ -43,3 +43,11 @@ export async function remove(ctx: ServiceContext, project: string, id: string) {
   const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
   return envJson(await db.deleteEnvVar(ctx.db, projectId, id));
 }
+
+/** One variable (SDK `getProjectEnv`): the value decrypted for roles with env:read, as the list's ?decrypt=true. */
+export async function getOne(ctx: ServiceContext, project: string, id: string) {
+  const scope = await authorize(ctx, 'project:read');
+  const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
+  const row = await db.getEnvVar(ctx.db, projectId, id);
+  return envJson(row, can(scope.role, 'env:read') ? engineOf(ctx).cipher.decrypt(row.valueEncrypted) : undefined);
+}
