@@ -31,9 +31,12 @@ describe('front server dispatch', () => {
     ['HEAD', {}, '/acme', 'next'],
     ['POST', { 'next-action': 'abc', 'content-type': 'text/plain' }, '/contact', 'next'],
     ['POST', { 'content-type': 'multipart/form-data; boundary=x' }, '/contact', 'next'],
-  ])('%s with %o to %s → %s: API requests are told apart from pages whatever their path', (method, headers, url, target) => {
-    expect(classify('localhost:3000', url, 'localhost', { method, headers })).toBe(target);
-  });
+  ])(
+    '%s with %o to %s → %s: API requests are told apart from pages whatever their path',
+    (method, headers, url, target) => {
+      expect(classify('localhost:3000', url, 'localhost', { method, headers })).toBe(target);
+    },
+  );
 
   it('strips /api so the API answers the same paths at the root', () => {
     expect(stripApiPrefix('/api/v2/user?teamId=1')).toBe('/v2/user?teamId=1');
