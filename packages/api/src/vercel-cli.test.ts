@@ -1,7 +1,7 @@
 // The official `vercel` CLI against Nimbus (`--api` and a Nimbus token), as a team moving from Vercel
 // uses it every day: whoami, teams, deploy, inspect, promote, rollback, redeploy, remove, project rm, logs.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -140,6 +140,66 @@ describe('vercel CLI', () => {
       const other = await deploy(await site('short-lived', { 'index.html': '<h1>bye</h1>' }));
       await vercelIn(home, ['project', 'rm', 'short-lived', '--scope', 'acme-web'], 'y\n');
       expect((await t.call('GET', `/v9/projects/${other.projectId}?slug=acme-web`, { token })).status).toBe(404);
+    });
+  });
+
+  describe('pull, env and build', () => {
+    let dir: string;
+
+    beforeAll(async () => {
+      dir = await site('pulled', { 'index.html': '<h1>pulled</h1>' });
+      await deploy(dir);
+    }, 120_000);
+
+    it('env add, env ls and env rm manage the project variables', { timeout: 120_000 }, async () => {
+      await vercelIn(dir, [
+        'env',
+        'add',
+        'API_URL',
+        'production',
+        '--value',
+        'https://api.example.com',
+        '--no-sensitive',
+        '--yes',
+        '--scope',
+        'acme-web',
+      ]);
+      await vercelIn(dir, ['env', 'add', 'DROP_ME', 'preview', '--value', 'soon gone', '--yes', '--scope', 'acme-web']);
+      const listed = await vercelIn(dir, ['env', 'ls', '--scope', 'acme-web']);
+      expect(listed).toContain('API_URL');
+      expect(listed).toContain('DROP_ME');
+      await vercelIn(dir, ['env', 'rm', 'DROP_ME', 'preview', '--yes', '--scope', 'acme-web']);
+      expect(await vercelIn(dir, ['env', 'ls', '--scope', 'acme-web'])).not.toContain('DROP_ME');
+    });
+
+    it('pull writes the settings and the env file, and build then runs with no editing', {
+      timeout: 180_000,
+    }, async () => {
+      await vercelIn(dir, ['pull', '--yes', '--environment', 'production', '--scope', 'acme-web']);
+      const linked = JSON.parse(await readFile(path.join(dir, '.vercel/project.json'), 'utf8'));
+      expect(linked.settings).toMatchObject({ nodeVersion: '22.x' });
+      expect(await readFile(path.join(dir, '.vercel/.env.production.local'), 'utf8')).toContain(
+        'API_URL="https://api.example.com"',
+      );
+      await vercelIn(dir, ['env', 'pull', '.env.local', '--yes', '--environment', 'production', '--scope', 'acme-web']);
+      expect(await readFile(path.join(dir, '.env.local'), 'utf8')).toContain('API_URL="https://api.example.com"');
+      await vercelIn(dir, ['build', '--yes', '--prod', '--scope', 'acme-web']);
+      expect(await readFile(path.join(dir, '.vercel/output/static/index.html'), 'utf8')).toContain('pulled');
+    });
+
+    it('deploy -e and --build-env: the values reach the deployment and its build', { timeout: 180_000 }, async () => {
+      const built = await site('with-env', {
+        'package.json': JSON.stringify({ scripts: { build: 'node build.js' } }),
+        'build.js':
+          "require('fs').mkdirSync('dist');require('fs').writeFileSync('dist/index.html', 'x');console.log('GREETING is ' + process.env.GREETING);",
+      });
+      const d = await deploy(built, '-e', 'RUNTIME_ONLY=1', '--build-env', 'GREETING=hello');
+      const full = (await t.call('GET', `/v13/deployments/${d.id}?slug=acme-web`, { token })).json;
+      expect(full).toMatchObject({ readyState: 'READY', env: ['RUNTIME_ONLY'], build: { env: ['GREETING'] } });
+      const log = (await t.call('GET', `/v3/deployments/${d.id}/events?slug=acme-web`, { token })).json as {
+        text: string;
+      }[];
+      expect(log.map((l) => l.text).join('\n')).toContain('GREETING is hello');
     });
   });
 

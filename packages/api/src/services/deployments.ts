@@ -76,7 +76,16 @@ async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate
     meta: input.meta ?? {},
     projectSettings,
     source: sourceOf(ctx),
+    ...sealedEnv(ctx, input),
   });
+}
+
+/** `-e` and `--build-env` values, sealed like project variables before they are stored. */
+function sealedEnv(ctx: ServiceContext, input: DeploymentCreate) {
+  const { cipher } = engineOf(ctx);
+  const seal = (vars: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, cipher.encrypt(v)]));
+  return { env: seal(input.env), buildEnv: seal(input.build?.env) };
 }
 
 async function redeploy(ctx: ServiceContext, scope: Scope, input: DeploymentCreate, deploymentId: string) {
@@ -98,6 +107,7 @@ async function redeploy(ctx: ServiceContext, scope: Scope, input: DeploymentCrea
     files,
     meta: input.meta ?? source.meta,
     source: sourceOf(ctx),
+    ...(input.env || input.build ? sealedEnv(ctx, input) : { env: source.env, buildEnv: source.buildEnv }),
   });
 }
 

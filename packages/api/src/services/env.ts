@@ -1,6 +1,6 @@
 // Environment variables of a project. Every role that reads the project sees the keys; values are
 // decrypted only on request for roles with env:read, and "sensitive" ones never again.
-import { can } from '@nimbus/core';
+import { can, ENV_TARGETS, isEnvTarget } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import type { z } from 'zod';
 import { envJson } from '../project-json';
@@ -50,4 +50,27 @@ export async function getOne(ctx: ServiceContext, project: string, id: string) {
   const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
   const row = await db.getEnvVar(ctx.db, projectId, id);
   return envJson(row, can(scope.role, 'env:read') ? engineOf(ctx).cipher.decrypt(row.valueEncrypted) : undefined);
+}
+
+/**
+ * The values `vercel pull` and `vercel env pull` write to `.vercel/.env.<target>.local`: the project's
+ * variables of one target, decrypted ("sensitive" ones stay empty, as on Vercel). With a deployment id,
+ * `buildEnv` is what that deployment's build got.
+ */
+export async function pull(ctx: ServiceContext, idOrName: string, target: string = 'development') {
+  const scope = await authorize(ctx, 'env:read');
+  const { cipher } = engineOf(ctx);
+  if (idOrName.startsWith('dpl_')) {
+    const d = await db.findDeployment(ctx.db, scope.teamId, idOrName, ctx.options.deployDomain);
+    const buildEnv = await db.envForTarget(ctx.db, cipher, d.projectId, d.target);
+    for (const [k, v] of Object.entries(d.buildEnv)) buildEnv[k] = cipher.decrypt(v);
+    return { env: {}, buildEnv };
+  }
+  if (!isEnvTarget(target))
+    throw new db.DomainError('bad_request', `"${target}" is not an environment: use ${ENV_TARGETS.join(', ')}.`);
+  const { id } = await db.getProject(ctx.db, scope.teamId, idOrName);
+  const env: Record<string, string> = {};
+  for (const v of await db.listEnvVars(ctx.db, id))
+    if (v.targets.includes(target)) env[v.key] = v.type === 'sensitive' ? '' : cipher.decrypt(v.valueEncrypted);
+  return { env, buildEnv: {} };
 }

@@ -18,7 +18,7 @@ export const projects = pgTable(
     outputDirectory: text('output_directory'),
     rootDirectory: text('root_directory'),
     devCommand: text('dev_command'),
-    nodeVersion: text('node_version').notNull().default('20.x'),
+    nodeVersion: text('node_version').notNull().default('22.x'),
     speedInsights: boolean('speed_insights').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -145,7 +145,7 @@ async function readPackageJson(root: string): Promise<PackageJson | null> {
   }
 }
 
-/** A clean environment: system basics, our markers, and the env vars of this target only. */
+/** A clean environment: system basics, our markers, the env vars of this target only, and the deployment's `--build-env`. */
 async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, string>> {
   const { deployment } = input;
   const vars = await envForTarget(input.db, input.cipher, deployment.projectId, deployment.target);
@@ -160,7 +160,10 @@ async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, 
     VERCEL_URL: url,
   };
   for (const key of PASS_THROUGH) if (process.env[key]) env[key] = process.env[key]!;
-  Object.assign(env, vars, {
+  const own = Object.fromEntries(
+    Object.entries(deployment.buildEnv).map(([k, v]) => [k, input.cipher.decrypt(v)] as const),
+  );
+  Object.assign(env, vars, own, {
     PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
     HOME: path.join(dir, '.home'),
     TMPDIR: path.join(dir, 'tmp'),
