@@ -8,6 +8,7 @@ import { adminRoutes } from './routes/admin';
 import { aliasRoutes } from './routes/aliases';
 import { avatarRoutes } from './routes/avatar';
 import { billingRoutes } from './routes/billing';
+import { customEnvironmentRoutes } from './routes/custom-environments';
 import { deploymentEventRoutes } from './routes/deployment-events';
 import { deploymentRoutes } from './routes/deployments';
 import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device';
@@ -72,6 +73,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', tokenRoutes());
   app.route('/', projectRoutes());
   app.route('/', envRoutes());
+  app.route('/', customEnvironmentRoutes());
   app.route('/', fileRoutes());
   app.route('/', deploymentRoutes());
   app.route('/', deploymentEventRoutes());

@@ -46,6 +46,7 @@ export function deploymentJson(d: Deployment, ctx: HostContext, aliasHosts: stri
     state: d.state,
     type: 'LAMBDAS' as const,
     target: d.target === 'production' ? ('production' as const) : null,
+    ...(d.customEnvironmentId ? { customEnvironment: { id: d.customEnvironmentId } } : {}),
     source: d.source,
     alias: aliasHosts.map((h) => fullHost(h, ctx)),
     aliasAssigned: d.aliasAssigned,

@@ -203,6 +203,93 @@ describe('vercel CLI', () => {
     });
   });
 
+  describe('custom environments', () => {
+    let dir: string;
+
+    /** The build log of a deployment, as text. */
+    const logOf = async (id: string) =>
+      ((await t.call('GET', `/v3/deployments/${id}/events?slug=acme-web`, { token })).json as { text: string }[])
+        .map((l) => l.text)
+        .join('\n');
+
+    beforeAll(async () => {
+      dir = await site('staged', {
+        'package.json': JSON.stringify({ scripts: { build: 'node build.js' } }),
+        'build.js':
+          "require('fs').mkdirSync('dist');require('fs').writeFileSync('dist/index.html', 'x');console.log('GREETING is ' + process.env.GREETING);",
+      });
+      await deploy(dir);
+      const created = await t.call('POST', '/v9/projects/staged/custom-environments?slug=acme-web', {
+        token,
+        body: {
+          slug: 'staging',
+          description: 'Before production',
+          branchMatcher: { type: 'startsWith', pattern: 'release/' },
+        },
+      });
+      expect(created.status).toBe(201);
+    }, 120_000);
+
+    it('target ls lists the custom environment beside the standard ones', { timeout: 90_000 }, async () => {
+      const out = await vercelIn(dir, ['target', 'ls', '--scope', 'acme-web']);
+      expect(out).toMatch(/staging\s+release\/\*\s+Preview/);
+      expect(out).toContain('Production');
+    });
+
+    it('env add <key> staging, deploy --target staging: the build gets that environment only', {
+      timeout: 180_000,
+    }, async () => {
+      await vercelIn(dir, [
+        'env',
+        'add',
+        'GREETING',
+        'staging',
+        '--value',
+        'from staging',
+        '--no-sensitive',
+        '--yes',
+        '--scope',
+        'acme-web',
+      ]);
+      await vercelIn(dir, [
+        'env',
+        'add',
+        'GREETING',
+        'preview',
+        '--value',
+        'from preview',
+        '--no-sensitive',
+        '--yes',
+        '--scope',
+        'acme-web',
+      ]);
+      const staged = await deploy(dir, '--target', 'staging');
+      const full = (await t.call('GET', `/v13/deployments/${staged.id}?slug=acme-web`, { token })).json;
+      expect(full).toMatchObject({
+        readyState: 'READY',
+        target: null,
+        customEnvironment: { id: expect.stringMatching(/^cenv_/) },
+      });
+      expect(await logOf(staged.id)).toContain('GREETING is from staging');
+      const preview = await deploy(dir);
+      expect(await logOf(preview.id)).toContain('GREETING is from preview');
+    });
+
+    it('pull --environment staging writes that environment', { timeout: 120_000 }, async () => {
+      await vercelIn(dir, ['pull', '--yes', '--environment', 'staging', '--scope', 'acme-web']);
+      expect(await readFile(path.join(dir, '.vercel/.env.staging.local'), 'utf8')).toContain('GREETING="from staging"');
+    });
+
+    it('deploy --target <unknown> is refused, naming the targets the project has', { timeout: 120_000 }, async () => {
+      const refused = await vercelIn(dir, ['deploy', '--yes', '--scope', 'acme-web', '--target', 'qa']).catch(
+        (e: { stdout: string; stderr: string }) => `${e.stdout}\n${e.stderr}`,
+      );
+      expect(refused).toContain(
+        '"qa" is not a target: use production or preview, or an environment of "staged": staging',
+      );
+    });
+  });
+
   it('an unknown API path answers a JSON 404 the CLI can print', async () => {
     const res = await fetch(`${server.url}/projects/prj_none/no-such-thing`, {
       headers: { authorization: `Bearer ${token}` },

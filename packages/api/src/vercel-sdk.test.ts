@@ -124,4 +124,31 @@ describe('@vercel/sdk', () => {
     const env = await sdk.projects.getProjectEnv({ idOrName: 'sdk-site', id });
     expect(env).toMatchObject({ key: 'API_URL', value: 'https://api.example.com' });
   });
+
+  it('environment: create, list, get and remove a custom environment with its own variables', async () => {
+    const created = await sdk.environment.createCustomEnvironment({
+      idOrName: 'sdk-site',
+      requestBody: { slug: 'qa', description: 'Checks', branchMatcher: { type: 'equals', pattern: 'qa' } },
+    });
+    expect(created).toMatchObject({ slug: 'qa', type: 'preview', branchMatcher: { type: 'equals', pattern: 'qa' } });
+    const { environments } = await sdk.environment.getProjectsByIdOrNameCustomEnvironments({ idOrName: 'sdk-site' });
+    expect(environments.map((e) => e.slug)).toEqual(['qa']);
+    expect(
+      await sdk.environment.getCustomEnvironment({ idOrName: 'sdk-site', environmentSlugOrId: 'qa' }),
+    ).toMatchObject({
+      id: created.id,
+    });
+    await sdk.projects.createProjectEnv({
+      idOrName: 'sdk-site',
+      requestBody: { key: 'QA_ONLY', value: 'yes', type: 'encrypted', target: [], customEnvironmentIds: [created.id] },
+    } as Parameters<typeof sdk.projects.createProjectEnv>[0]);
+    const pulled = await fetch(`${server.url}/v3/env/pull/sdk-site/qa`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await pulled.json()).env).toEqual({ QA_ONLY: 'yes' });
+    const removed = await sdk.environment.removeCustomEnvironment({ idOrName: 'sdk-site', environmentSlugOrId: 'qa' });
+    expect(removed.id).toBe(created.id);
+    const after = await sdk.projects.filterProjectEnvs({ idOrName: 'sdk-site' });
+    expect(JSON.stringify(after)).not.toContain('QA_ONLY');
+  });
 });

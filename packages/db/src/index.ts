@@ -9,6 +9,7 @@ export * from './queries/analytics';
 export * from './queries/billing';
 export * from './queries/build-jobs';
 export * from './queries/build-logs';
+export * from './queries/custom-environments';
 export * from './queries/deployment-files';
 export * from './queries/deployment-state';
 export * from './queries/deployments';

@@ -85,9 +85,13 @@ export const DeploymentCreate = z
       .optional()
       .describe('Redeploy: build this earlier deployment again (its files, the current settings and env vars).'),
     target: z
-      .enum(DEPLOYMENT_TARGETS, { error: (issue) => `"${String(issue.input)}" is not a target: use ${targets}.` })
+      .string()
       .nullish()
-      .describe(`${targets}; production moves the production host when READY.`),
+      .describe(`${targets}, or a custom environment's slug; production moves the production host when READY.`),
+    customEnvironmentSlugOrId: z
+      .string()
+      .optional()
+      .describe('`vercel deploy --target <name>`: a custom environment of the project, instead of target.'),
     projectSettings: ProjectSettingsInput.nullish(),
     meta: z.record(z.string(), z.string()).optional().describe('Free key/value pairs shown with the deployment.'),
     env: EnvMap.optional().describe('`vercel deploy -e K=V`: variables of this deployment at runtime.'),

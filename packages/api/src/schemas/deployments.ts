@@ -38,6 +38,7 @@ export const DeploymentSchema = z
     state,
     type: z.literal('LAMBDAS'),
     target,
+    customEnvironment: z.object({ id: z.string() }).optional().describe('The custom environment it was deployed to.'),
     source: z.string(),
     alias: z.array(z.string()).describe('Hosts that point at the deployment: the production host, custom domains.'),
     aliasAssigned: z.boolean().describe('true once READY: the vercel CLI waits for it.'),

@@ -21,6 +21,8 @@ export async function list(ctx: ServiceContext, project: string, input: EnvListI
 
 /** One variable or several, all or none; the reply mirrors the request (one object or a list). */
 export async function create(ctx: ServiceContext, project: string, input: EnvItem | EnvItem[]) {
+  if ([input].flat().some((item) => item.customEnvironmentIds?.length))
+    return createInEnvironments(ctx, project, input);
   const scope = await authorize(ctx, 'env:write');
   const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
   const rows = await db.createEnvVars(ctx.db, engineOf(ctx).cipher, {
@@ -62,15 +64,39 @@ export async function pull(ctx: ServiceContext, idOrName: string, target: string
   const { cipher } = engineOf(ctx);
   if (idOrName.startsWith('dpl_')) {
     const d = await db.findDeployment(ctx.db, scope.teamId, idOrName, ctx.options.deployDomain);
-    const buildEnv = await db.envForTarget(ctx.db, cipher, d.projectId, d.target);
+    const buildEnv = d.customEnvironmentId
+      ? await db.envForCustomEnvironment(ctx.db, cipher, d.projectId, d.customEnvironmentId)
+      : await db.envForTarget(ctx.db, cipher, d.projectId, d.target);
     for (const [k, v] of Object.entries(d.buildEnv)) buildEnv[k] = cipher.decrypt(v);
     return { env: {}, buildEnv };
   }
-  if (!isEnvTarget(target))
-    throw new db.DomainError('bad_request', `"${target}" is not an environment: use ${ENV_TARGETS.join(', ')}.`);
   const { id } = await db.getProject(ctx.db, scope.teamId, idOrName);
+  const rows = await db.listEnvVars(ctx.db, id);
+  let applies = (v: db.EnvVar) => isEnvTarget(target) && v.targets.includes(target);
+  if (!isEnvTarget(target)) {
+    const own = await db.listCustomEnvironments(ctx.db, id);
+    const environment = own.find((e) => e.slug === target || e.id === target);
+    if (!environment) {
+      const known = [...ENV_TARGETS, ...own.map((e) => e.slug)].join(', ');
+      throw new db.DomainError('bad_request', `"${target}" is not an environment of this project: use ${known}.`);
+    }
+    applies = (v) => v.customEnvironmentIds.includes(environment.id);
+  }
   const env: Record<string, string> = {};
-  for (const v of await db.listEnvVars(ctx.db, id))
-    if (v.targets.includes(target)) env[v.key] = v.type === 'sensitive' ? '' : cipher.decrypt(v.valueEncrypted);
+  for (const v of rows.filter(applies)) env[v.key] = v.type === 'sensitive' ? '' : cipher.decrypt(v.valueEncrypted);
   return { env, buildEnv: {} };
+}
+
+/** Variables for custom environments (`vercel env add KEY staging`): the same reply as `create`. */
+async function createInEnvironments(ctx: ServiceContext, project: string, input: EnvItem | EnvItem[]) {
+  const scope = await authorize(ctx, 'env:write');
+  const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
+  const items = [input].flat().map((item) => ({ ...item, customEnvironmentIds: item.customEnvironmentIds ?? [] }));
+  const rows = await db.createCustomEnvVars(ctx.db, engineOf(ctx).cipher, {
+    projectId,
+    userId: ctx.actor.user.id,
+    items,
+  });
+  const created = rows.map((v) => envJson(v));
+  return { created: Array.isArray(input) ? created : created[0]!, failed: [] as unknown[] };
 }

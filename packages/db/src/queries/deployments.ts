@@ -21,6 +21,7 @@ export interface NewDeployment {
   meta?: Record<string, string>;
   projectSettings?: Record<string, unknown>;
   source?: string;
+  customEnvironmentId?: string | null;
   /** Key → sealed value (`-e`, `--build-env`). */
   env?: Record<string, string>;
   buildEnv?: Record<string, string>;
@@ -44,6 +45,7 @@ export async function createDeployment(db: Db, input: NewDeployment): Promise<De
         meta: input.meta ?? {},
         projectSettings: input.projectSettings ?? {},
         source: input.source ?? 'api',
+        customEnvironmentId: input.customEnvironmentId ?? null,
         env: input.env ?? {},
         buildEnv: input.buildEnv ?? {},
       })

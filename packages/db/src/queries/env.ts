@@ -15,7 +15,7 @@ export interface Cipher {
   decrypt(sealed: string): string;
 }
 
-const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+export const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
 const VALUE_MAX = 64 * 1024;
 
 export interface EnvInput {
@@ -34,13 +34,13 @@ function checkTargets(target: string | string[] | undefined): EnvTarget[] {
   return list as EnvTarget[];
 }
 
-function checkType(type: string | undefined): EnvType {
+export function checkType(type: string | undefined): EnvType {
   if (type === undefined || type === 'encrypted' || type === 'plain' || type === 'sensitive')
     return type ?? 'encrypted';
   throw new DomainError('bad_request', 'type must be encrypted, plain or sensitive.');
 }
 
-function checkValue(value: unknown): string {
+export function checkValue(value: unknown): string {
   if (typeof value !== 'string') throw new DomainError('bad_request', 'value must be a string.');
   if (Buffer.byteLength(value) > VALUE_MAX) throw new DomainError('bad_request', 'Values are at most 64 KB.');
   return value;

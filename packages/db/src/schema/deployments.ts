@@ -37,6 +37,8 @@ export const deployments = pgTable(
     /** Unique host label, e.g. `my-site-k3j2h1` → my-site-k3j2h1.<deploy domain>. */
     host: text('host').notNull(),
     target: text('target').$type<DeploymentTarget>().notNull().default('preview'),
+    /** A custom environment (`--target staging`): a preview built with that environment's variables. */
+    customEnvironmentId: text('custom_environment_id'),
     state: text('state').$type<DeploymentState>().notNull().default('QUEUED'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),

@@ -8,6 +8,7 @@ import {
   type Cipher,
   type Db,
   type Deployment,
+  envForCustomEnvironment,
   envForTarget,
   listSourceFiles,
   type OutputFile,
@@ -148,7 +149,9 @@ async function readPackageJson(root: string): Promise<PackageJson | null> {
 /** A clean environment: system basics, our markers, the env vars of this target only, and the deployment's `--build-env`. */
 async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, string>> {
   const { deployment } = input;
-  const vars = await envForTarget(input.db, input.cipher, deployment.projectId, deployment.target);
+  const vars = deployment.customEnvironmentId
+    ? await envForCustomEnvironment(input.db, input.cipher, deployment.projectId, deployment.customEnvironmentId)
+    : await envForTarget(input.db, input.cipher, deployment.projectId, deployment.target);
   const url = `${deployment.host}.${input.deployDomain}`;
   const env: Record<string, string> = {
     LANG: 'C.UTF-8',
