@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { zonesManifest } from '@nimbus/core';
+import { PATH_HEADER } from './lib/team-path';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
@@ -50,6 +51,7 @@ export async function startServer(config: Config = loadConfig()) {
         return runtime.edge.handle(req, res);
       default:
         if (!nextHandler) return notServed(res, 'web');
+        req.headers[PATH_HEADER] = url; // old personal URLs keep their path when redirected (lib/team-path.ts)
         addServerTiming(res);
         return void nextHandler(req, res);
     }

@@ -69,11 +69,18 @@ describe('vercel CLI', () => {
     expect(out).toContain('cli-user');
   });
 
+  it('--scope and teams switch take the personal team: its slug is not the username', async () => {
+    // The CLI reads a scope equal to the username as "the personal account" and refuses it for northstar users.
+    expect(await vercel('project', 'ls', '--scope', 'cli-user-projects')).not.toMatch(/Personal Account/);
+    expect(await vercel('teams', 'switch', 'acme-web')).toMatch(/Success! .*acme-web/);
+    expect(await vercel('teams', 'switch', 'cli-user-projects')).not.toMatch(/Error|Personal Account/);
+  });
+
   it('teams ls lists the personal account and the team', async () => {
     const out = await vercel('teams', 'ls');
     expect(out).toContain('acme-web');
     expect(out).toContain('Acme Web');
-    expect(out).toContain('cli-user');
+    expect(out).toContain('cli-user-projects');
   });
 
   describe('deployments', () => {

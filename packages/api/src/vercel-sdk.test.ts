@@ -35,7 +35,7 @@ describe('@vercel/sdk', () => {
     const created = await sdk.teams.createTeam({ slug: 'sdk-team', name: 'SDK Team' });
     expect(created).toMatchObject({ slug: 'sdk-team' });
     const { teams } = await sdk.teams.getTeams({});
-    expect(teams.map((x) => x.slug)).toEqual(['sdk', 'sdk-team']);
+    expect(teams.map((x) => x.slug)).toEqual(['sdk-projects', 'sdk-team']);
     const team = await sdk.teams.getTeam({ teamId: created.id });
     expect(team).toMatchObject({ id: created.id, slug: 'sdk-team', name: 'SDK Team' });
   });
@@ -68,7 +68,7 @@ describe('@vercel/sdk', () => {
         requestBody: { name: 'sdk-site', target: 'production', files: [{ file: 'index.html', data: '<h1>one</h1>' }] },
       });
       expect(created).toMatchObject({ name: 'sdk-site', url: expect.stringMatching(/^sdk-site-.+\.localhost:3000$/) });
-      expect(created).toMatchObject({ team: { slug: 'sdk', id: (created as { ownerId?: string }).ownerId } });
+      expect(created).toMatchObject({ team: { slug: 'sdk-projects', id: (created as { ownerId?: string }).ownerId } });
       first = (await t.waitFor(token, created.id)) as { id: string; url: string };
       const again = await sdk.deployments.createDeployment({
         requestBody: { name: 'sdk-site', target: 'production', files: [{ file: 'index.html', data: '<h1>two</h1>' }] },
