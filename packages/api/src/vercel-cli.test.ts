@@ -1,12 +1,12 @@
 // The official `vercel` CLI against Nimbus (`--api` and a Nimbus token), as a team moving from Vercel
 // uses it every day: whoami, teams, deploy, inspect, promote, rollback, redeploy, remove, project rm, logs.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineTestApi } from './engine-testing';
+import { createEngineTestApi, writeSite } from './engine-testing';
 import { listen } from './testing';
 
 const run = promisify(execFile);
@@ -30,15 +30,23 @@ async function vercelIn(cwd: string, args: string[], answer = '') {
 }
 const vercel = (...args: string[]) => vercelIn(home, args);
 
-/** A folder with these files, under the home folder. */
-async function site(name: string, files: Record<string, string>): Promise<string> {
-  const dir = path.join(home, name);
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), content);
-  }
-  return dir;
+/** A site whose build prints the GREETING variable it gets. */
+const GREETING_SITE = {
+  'package.json': JSON.stringify({ scripts: { build: 'node build.js' } }),
+  'build.js':
+    "require('fs').mkdirSync('dist');require('fs').writeFileSync('dist/index.html', 'x');console.log('GREETING is ' + process.env.GREETING);",
+};
+
+/** The build log of a deployment of acme-web, as text. */
+async function logOf(id: string) {
+  const lines = (await t.call('GET', `/v3/deployments/${id}/events?slug=acme-web`, { token })).json as {
+    text: string;
+  }[];
+  return lines.map((l) => l.text).join('\n');
 }
+
+/** A folder with these files, under the home folder. */
+const site = (name: string, files: Record<string, string>) => writeSite(path.join(home, name), files);
 
 /** `vercel deploy` of a folder: the deployment as the API returns it. */
 async function deploy(dir: string, ...args: string[]) {
@@ -195,36 +203,19 @@ describe('vercel CLI', () => {
     });
 
     it('deploy -e and --build-env: the values reach the deployment and its build', { timeout: 180_000 }, async () => {
-      const built = await site('with-env', {
-        'package.json': JSON.stringify({ scripts: { build: 'node build.js' } }),
-        'build.js':
-          "require('fs').mkdirSync('dist');require('fs').writeFileSync('dist/index.html', 'x');console.log('GREETING is ' + process.env.GREETING);",
-      });
+      const built = await site('with-env', GREETING_SITE);
       const d = await deploy(built, '-e', 'RUNTIME_ONLY=1', '--build-env', 'GREETING=hello');
       const full = (await t.call('GET', `/v13/deployments/${d.id}?slug=acme-web`, { token })).json;
       expect(full).toMatchObject({ readyState: 'READY', env: ['RUNTIME_ONLY'], build: { env: ['GREETING'] } });
-      const log = (await t.call('GET', `/v3/deployments/${d.id}/events?slug=acme-web`, { token })).json as {
-        text: string;
-      }[];
-      expect(log.map((l) => l.text).join('\n')).toContain('GREETING is hello');
+      expect(await logOf(d.id)).toContain('GREETING is hello');
     });
   });
 
   describe('custom environments', () => {
     let dir: string;
 
-    /** The build log of a deployment, as text. */
-    const logOf = async (id: string) =>
-      ((await t.call('GET', `/v3/deployments/${id}/events?slug=acme-web`, { token })).json as { text: string }[])
-        .map((l) => l.text)
-        .join('\n');
-
     beforeAll(async () => {
-      dir = await site('staged', {
-        'package.json': JSON.stringify({ scripts: { build: 'node build.js' } }),
-        'build.js':
-          "require('fs').mkdirSync('dist');require('fs').writeFileSync('dist/index.html', 'x');console.log('GREETING is ' + process.env.GREETING);",
-      });
+      dir = await site('staged', GREETING_SITE);
       await deploy(dir);
       const created = await t.call('POST', '/v9/projects/staged/custom-environments?slug=acme-web', {
         token,

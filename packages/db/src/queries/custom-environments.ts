@@ -7,7 +7,7 @@ import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
 import { type BranchMatcher, customEnvironments, type EnvTarget, envVars } from '../schema';
-import { type Cipher, checkType, checkValue, type EnvInput, type EnvVar, KEY, listEnvVars } from './env';
+import { type Cipher, checkKey, checkType, checkValue, type EnvInput, type EnvVar, listEnvVars } from './env';
 
 export type CustomEnvironment = typeof customEnvironments.$inferSelect;
 export type { BranchMatcher };
@@ -93,12 +93,7 @@ export async function createCustomEnvVars(
   const existing = await listEnvVars(db, input.projectId);
   const rows: (typeof envVars.$inferInsert)[] = [];
   for (const item of input.items) {
-    const key = item.key ?? '';
-    if (!KEY.test(key))
-      throw new DomainError(
-        'bad_request',
-        `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
-      );
+    const key = checkKey(item.key ?? '');
     const ids: string[] = [];
     for (const ref of item.customEnvironmentIds) ids.push((await getCustomEnvironment(db, input.projectId, ref)).id);
     const targets = (Array.isArray(item.target) ? item.target : item.target ? [item.target] : []) as EnvTarget[];

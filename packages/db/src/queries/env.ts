@@ -15,7 +15,16 @@ export interface Cipher {
   decrypt(sealed: string): string;
 }
 
-export const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+
+export function checkKey(key: string): string {
+  if (!KEY.test(key))
+    throw new DomainError(
+      'bad_request',
+      `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
+    );
+  return key;
+}
 const VALUE_MAX = 64 * 1024;
 
 export interface EnvInput {
@@ -82,12 +91,7 @@ export async function createEnvVars(
 ): Promise<EnvVar[]> {
   const rows: (typeof envVars.$inferInsert)[] = [];
   for (const item of input.items) {
-    const key = item.key ?? '';
-    if (!KEY.test(key))
-      throw new DomainError(
-        'bad_request',
-        `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
-      );
+    const key = checkKey(item.key ?? '');
     const targets = checkTargets(item.target);
     await checkOverlap(db, input.projectId, key, targets);
     if (rows.some((r) => r.key === key && r.targets.some((t) => targets.includes(t)))) {
@@ -117,12 +121,7 @@ export async function updateEnvVar(
   patch: EnvInput,
 ): Promise<EnvVar> {
   const current = await getEnvVar(db, projectId, id);
-  const key = patch.key ?? current.key;
-  if (!KEY.test(key))
-    throw new DomainError(
-      'bad_request',
-      `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
-    );
+  const key = checkKey(patch.key ?? current.key);
   const targets = patch.target === undefined ? current.targets : checkTargets(patch.target);
   await checkOverlap(db, projectId, key, targets, id);
   const values: Partial<EnvVar> = {
