@@ -146,6 +146,12 @@ describe('@vercel/sdk', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect((await pulled.json()).env).toEqual({ QA_ONLY: 'yes' });
+    const deployed = await sdk.deployments.createDeployment({
+      requestBody: { name: 'sdk-site', customEnvironmentSlugOrId: 'qa', files: [{ file: 'index.html', data: 'qa' }] },
+    });
+    expect(deployed).toMatchObject({ target: null, customEnvironment: { id: created.id } });
+    const read = await sdk.deployments.getDeployment({ idOrUrl: deployed.id });
+    expect(read).toMatchObject({ customEnvironment: { id: created.id } });
     const removed = await sdk.environment.removeCustomEnvironment({ idOrName: 'sdk-site', environmentSlugOrId: 'qa' });
     expect(removed.id).toBe(created.id);
     const after = await sdk.projects.filterProjectEnvs({ idOrName: 'sdk-site' });
