@@ -40,6 +40,9 @@ export async function create(ctx: ServiceContext, input: DeploymentCreate) {
 
 async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate): Promise<db.Deployment> {
   const { store } = engineOf(ctx);
+  // The target is checked first: a refused one stores nothing and creates no project.
+  const existing = await db.findProject(ctx.db, scope.teamId, input.project ?? input.name ?? '');
+  const where = await targetOf(ctx, existing, input);
   const all = input.files ?? [];
   const inline = all.filter(isInline);
   const refs = all.filter((f): f is Exclude<RequestFile, InlineFile> => !isInline(f));
@@ -64,11 +67,11 @@ async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate
   let files = [...refs, ...stored];
   if (isArchive(refs) && !inline.length) files = db.validateFiles(await expandArchive(ctx.db, store, refs));
 
-  const existing = await db.findProject(ctx.db, scope.teamId, input.project ?? input.name ?? '');
-  const where = await targetOf(ctx, existing, input);
-  const project = input.project
-    ? await db.getProject(ctx.db, scope.teamId, input.project)
-    : (existing ?? (await db.findOrCreateProject(ctx.db, scope.teamId, input.name ?? '')));
+  const project =
+    existing ??
+    (input.project
+      ? await db.getProject(ctx.db, scope.teamId, input.project)
+      : await db.findOrCreateProject(ctx.db, scope.teamId, input.name ?? ''));
   // Only the settings this request sets; the build takes the rest from the project.
   const projectSettings = Object.fromEntries(Object.entries(input.projectSettings ?? {}).filter(([, v]) => v != null));
   return db.createDeployment(ctx.db, {
