@@ -34,7 +34,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`dashboard pages have no serious axe violations in the ${scheme} theme`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme: scheme });
-    const { username } = await signUp(page);
+    const { slug } = await signUp(page);
     const team = await create(page, '/v1/teams', { name: `Axe ${scheme} ${Date.now()}` });
     const project = await create(page, `/v11/projects?teamId=${team.id}`, { name: `axe-${scheme}-${Date.now()}` });
     const deployment = await create(page, `/v13/deployments?teamId=${team.id}`, {
@@ -46,7 +46,7 @@ for (const scheme of ['light', 'dark'] as const) {
       `/${team.slug}/~/settings`,
       `/${team.slug}/~/settings/members`,
       `/${team.slug}/~/settings/billing`,
-      `/${username}/~/settings/billing`,
+      `/${slug}/~/settings/billing`,
       '/account',
       '/account/tokens',
       '/new/team',

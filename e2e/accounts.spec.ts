@@ -3,12 +3,12 @@ import { expect } from '@playwright/test';
 import { cookie, logIn, logOut, newContext, PASSWORD, signUp, test, uniqueEmail, usernameOf } from './helpers';
 
 test('signs up with a name, lands on the personal account, logs out and back in', async ({ page, context }) => {
-  const { email, username } = await signUp(page, { name: 'Ada Lovelace' });
-  await expect(page).toHaveURL(`/${username}`);
+  const { email, slug } = await signUp(page, { name: 'Ada Lovelace' });
+  await expect(page).toHaveURL(`/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
   await expect(page.getByRole('main').getByText('Hobby')).toBeVisible();
   expect((await cookie(context, 'isLoggedIn'))?.value).toBe('1');
-  expect((await cookie(context, 'scope'))?.value).toBe(username);
+  expect((await cookie(context, 'scope'))?.value).toBe(slug);
 
   await logOut(page);
   expect(await cookie(context, 'isLoggedIn')).toBeUndefined();
@@ -16,7 +16,18 @@ test('signs up with a name, lands on the personal account, logs out and back in'
   await logIn(page, email, 'not the password');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('The e-mail or password is not correct.');
   await logIn(page, email);
-  await expect(page).toHaveURL(`/${username}`);
+  await expect(page).toHaveURL(`/${slug}`);
+});
+
+test('the personal account lives at <username>-projects, and the old /<username> URLs redirect there', async ({
+  page,
+}) => {
+  const { username, slug } = await signUp(page);
+  expect(slug).toBe(`${username}-projects`);
+  await page.goto(`/${username}/~/settings/members?x=1`);
+  await expect(page).toHaveURL(`/${slug}/~/settings/members?x=1`);
+  await page.goto(`/${username}`);
+  await expect(page).toHaveURL(`/${slug}`);
 });
 
 test('shows the API message when the e-mail is taken or the password too short', async ({ page }) => {
@@ -36,10 +47,10 @@ test('shows the API message when the e-mail is taken or the password too short',
 
 test('returns to the exact protected URL, query and hash included, after logging in', async ({ page, browser }) => {
   const setup = await newContext(browser);
-  const { email, username } = await signUp(await setup.newPage());
+  const { email, slug } = await signUp(await setup.newPage());
   await setup.close();
 
-  const target = `/${username}/~/settings?tab=general&x=%2F#team-url`;
+  const target = `/${slug}/~/settings?tab=general&x=%2F#team-url`;
   await page.goto(target);
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(target)}`);
   await logIn(page, email);
@@ -50,12 +61,12 @@ test('returns to the exact protected URL, query and hash included, after logging
 
 test('ignores a `next` that leaves the site and opens the default team instead', async ({ page, browser }) => {
   const setup = await newContext(browser);
-  const { email, username } = await signUp(await setup.newPage());
+  const { email, slug } = await signUp(await setup.newPage());
   await setup.close();
 
   await page.goto(`/login?next=${encodeURIComponent('//evil.example/steal')}`);
   await logIn(page, email);
-  await expect(page).toHaveURL(`/${username}`);
+  await expect(page).toHaveURL(`/${slug}`);
 });
 
 test('keeps `next` when switching from login to sign-up', async ({ page }) => {
@@ -75,7 +86,7 @@ test('keeps `next` when switching from login to sign-up', async ({ page }) => {
 });
 
 test('removes the isLoggedIn flag once the session is gone', async ({ page, context, playwright, baseURL }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   // Let this page's own session check finish first, so only the reload below sees the ended session.
   await page.waitForLoadState('networkidle');
   const session = await cookie(context, 'nimbus_session');
@@ -88,7 +99,7 @@ test('removes the isLoggedIn flag once the session is gone', async ({ page, cont
   await other.dispose();
   expect((await cookie(context, 'isLoggedIn'))?.value).toBe('1');
 
-  await page.goto(`/${username}`);
-  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/${username}`)}`);
+  await page.goto(`/${slug}`);
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/${slug}`)}`);
   expect(await cookie(context, 'isLoggedIn')).toBeUndefined();
 });

@@ -70,9 +70,9 @@ test('navigates to teams, projects and settings and switches the theme by keyboa
 });
 
 test('hides the internal commands from a user who is not staff', async ({ page }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   const project = await create(page, '/v11/projects', { name: `plain-${Date.now()}` });
-  await page.goto(`/${username}/${project.name}`);
+  await page.goto(`/${slug}/${project.name}`);
   await page.getByRole('button', { name: /Search/ }).click();
   const menu = page.getByRole('dialog', { name: 'Command menu' });
   await expect(menu.getByRole('option', { name: /Log out/ })).toBeVisible();

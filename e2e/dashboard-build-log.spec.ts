@@ -5,11 +5,11 @@ import { buildSite, deployFolder, uniqueName, waitForState } from './dashboard-h
 import { signUp, test } from './helpers';
 
 test('streams build lines before the deployment is ready, marking error output', async ({ page }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   const name = uniqueName('log-site');
   const script =
     'for i in 1 2 3 4 5 6; do echo "step $i of 6"; sleep 1; done; echo "careful: this went to stderr" >&2; mkdir -p dist && echo "<p>built</p>" > dist/index.html';
-  await deployFolder(page, username, name, buildSite(script));
+  await deployFolder(page, slug, name, buildSite(script));
 
   const log = page.getByRole('log', { name: 'Build output' });
   await expect(log).toContainText('step 2 of 6', { timeout: 60_000 });

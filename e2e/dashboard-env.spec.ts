@@ -5,16 +5,16 @@ import { buildSite, deployFolder, deploymentUrl, uniqueName, visit, waitForState
 import { signUp, test } from './helpers';
 
 test('adds a variable in settings and the next build sees it', async ({ page }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   const name = uniqueName('env-site');
   const site = buildSite(
     "mkdir -p dist && node -e \"require('fs').writeFileSync('dist/index.html', 'greeting=' + (process.env.GREETING || 'none'))\"",
   );
-  const first = await deployFolder(page, username, name, site, 'Production');
+  const first = await deployFolder(page, slug, name, site, 'Production');
   await waitForState(page, 'Ready');
   expect(await visit(page, await deploymentUrl(page))).toBe('greeting=none');
 
-  await page.goto(`/${username}/${name}/settings`);
+  await page.goto(`/${slug}/${name}/settings`);
   await expect(page).toHaveTitle(/Settings/);
   await page.getByRole('link', { name: 'Environment Variables' }).click();
   const greeting = `hello-${Date.now()}`;
@@ -34,7 +34,7 @@ test('adds a variable in settings and the next build sees it', async ({ page }) 
   await page.goto(first);
   await page.getByRole('button', { name: 'Redeploy' }).click();
   await page.getByRole('dialog', { name: 'Redeploy' }).getByRole('button', { name: 'Redeploy' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith(`/${username}/${name}/dpl_`) && url.pathname !== first);
+  await page.waitForURL((url) => url.pathname.startsWith(`/${slug}/${name}/dpl_`) && url.pathname !== first);
   await waitForState(page, 'Ready');
   expect(await visit(page, await deploymentUrl(page))).toBe(`greeting=${greeting}`);
 });

@@ -7,14 +7,14 @@ import { deployFolder, deploymentUrl, dropZip, uniqueName, visit, waitForState }
 import { signUp, test } from './helpers';
 
 test('drops a .zip on /new, opens the live URL, and finds the project on the overview', async ({ page }) => {
-  const { username } = await signUp(page);
-  await page.goto(`/${username}`);
+  const { slug } = await signUp(page);
+  await page.goto(`/${slug}`);
   await expect(page.getByRole('heading', { name: 'Deploy your first project' })).toBeVisible();
-  await expect(page.getByText(`npx nimbus deploy --scope ${username}`)).toBeVisible();
+  await expect(page.getByText(`npx nimbus deploy --scope ${slug}`)).toBeVisible();
 
   await page.getByRole('link', { name: 'New project' }).click();
   await expect(page).toHaveTitle(/New Project/);
-  await expect(page.getByText(`npx nimbus deploy --scope ${username}`)).toBeVisible();
+  await expect(page.getByText(`npx nimbus deploy --scope ${slug}`)).toBeVisible();
   const name = uniqueName('zip-site');
   await dropZip(page, name, { 'index.html': `<h1>Hello from ${name}</h1>`, 'about/index.html': '<p>about</p>' });
   await expect(page.getByRole('region', { name: 'Drop a folder or a .zip to deploy' })).toContainText(`2 files`);
@@ -22,7 +22,7 @@ test('drops a .zip on /new, opens the live URL, and finds the project on the ove
   await page.getByLabel('Environment').selectOption('Production');
   await page.getByRole('button', { name: 'Deploy', exact: true }).click();
   await expect(page.getByRole('progressbar', { name: 'Deploy progress' })).toBeVisible();
-  await page.waitForURL(new RegExp(`/${username}/${name}/dpl_`));
+  await page.waitForURL(new RegExp(`/${slug}/${name}/dpl_`));
   await expect(page).toHaveTitle(/dpl_/);
 
   await waitForState(page, 'Ready');
@@ -39,7 +39,7 @@ test('drops a .zip on /new, opens the live URL, and finds the project on the ove
   expect(new URL(live.url()).hostname).toMatch(new RegExp(`^${name}-[a-z0-9]{6}\\.localhost$`));
   await live.close();
 
-  await page.goto(`/${username}`);
+  await page.goto(`/${slug}`);
   const card = page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText('Ready');
   await expect(card).toContainText('Production');
@@ -52,9 +52,9 @@ test('drops a .zip on /new, opens the live URL, and finds the project on the ove
 });
 
 test('deploys a folder chosen with the directory input as a preview', async ({ page }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   const name = uniqueName('folder-site');
-  await deployFolder(page, username, name, { 'index.html': '<p>folder preview</p>', 'css/site.css': 'p{color:red}' });
+  await deployFolder(page, slug, name, { 'index.html': '<p>folder preview</p>', 'css/site.css': 'p{color:red}' });
   await waitForState(page, 'Ready');
   await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Preview');
   expect(await visit(page, await deploymentUrl(page))).toBe('folder preview');

@@ -48,7 +48,7 @@ test('moves projects to another team with the bulk transfer of team settings', a
 });
 
 test('moves one project from its settings and warns about speed insights on a Pro destination', async ({ page }) => {
-  const { username } = await signUp(page, { name: 'Mover' });
+  const { slug } = await signUp(page, { name: 'Mover' });
   const stamp = Date.now();
   const pro = await api(page, 'POST', '/v1/teams', { name: `Pro ${stamp}` });
   await api(page, 'POST', `/v1/plan/change?teamId=${pro.id}`, { plan: 'pro' });
@@ -57,7 +57,7 @@ test('moves one project from its settings and warns about speed insights on a Pr
   const project = await api(page, 'POST', '/v11/projects', { name });
   await api(page, 'PATCH', `/v9/projects/${project.id}`, { speedInsights: true });
 
-  await page.goto(`/${username}/${name}/settings`);
+  await page.goto(`/${slug}/${name}/settings`);
   const button = page.getByRole('button', { name: 'Transfer', exact: true });
   await button.hover();
   await button.click();

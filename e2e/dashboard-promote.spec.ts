@@ -11,14 +11,14 @@ async function confirm(page: Page, dialog: string, button: string) {
 test('rolls back, undoes from the toast, and promotes a preview, moving the production URL each time', async ({
   page,
 }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   const name = uniqueName('promote-site');
-  const v1 = await deployFolder(page, username, name, { 'index.html': 'version one' }, 'Production');
+  const v1 = await deployFolder(page, slug, name, { 'index.html': 'version one' }, 'Production');
   await waitForState(page, 'Ready');
-  await deployFolder(page, username, name, { 'index.html': 'version two' }, 'Production');
+  await deployFolder(page, slug, name, { 'index.html': 'version two' }, 'Production');
   await waitForState(page, 'Ready');
 
-  await page.goto(`/${username}/${name}`);
+  await page.goto(`/${slug}/${name}`);
   const production = page.getByRole('region', { name: 'Production deployment' });
   const host = (await production
     .getByRole('link', { name: new RegExp(`^${name}\\.localhost:`) })
@@ -38,7 +38,7 @@ test('rolls back, undoes from the toast, and promotes a preview, moving the prod
   await expect(page.getByRole('region', { name: 'Overview' }).getByText('Current', { exact: true })).toHaveCount(0);
   expect(await visit(page, host)).toBe('version two');
 
-  const preview = await deployFolder(page, username, name, { 'index.html': 'a preview' });
+  const preview = await deployFolder(page, slug, name, { 'index.html': 'a preview' });
   await waitForState(page, 'Ready');
   expect(await visit(page, host)).toBe('version two');
   await page.getByRole('button', { name: 'Promote' }).click();
@@ -46,7 +46,7 @@ test('rolls back, undoes from the toast, and promotes a preview, moving the prod
   await expect(page.getByText('Promoted to production.')).toBeVisible();
   expect(await visit(page, host)).toBe('a preview');
 
-  await page.goto(`/${username}/${name}`);
+  await page.goto(`/${slug}/${name}`);
   await expect(production.getByRole('link', { name: new RegExp(`^${name}-`) })).toHaveAttribute('href', preview);
   await page.getByLabel('Environment').selectOption('production');
   await expect(page.getByRole('list', { name: 'Deployments' }).getByRole('listitem')).toHaveCount(2);

@@ -31,9 +31,14 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${++counter}@example.com`;
 }
 
-/** The personal account slug the API derives from an e-mail made by uniqueEmail(). */
+/** The username the API derives from an e-mail made by uniqueEmail(). */
 export function usernameOf(email: string): string {
   return email.split('@')[0]!.toLowerCase();
+}
+
+/** The personal team's slug (its URL): `<username>-projects`, never the username itself. */
+export function personalSlugOf(email: string): string {
+  return `${usernameOf(email).slice(0, 34).replace(/-+$/, '')}-projects`;
 }
 
 /** Signs up through /signup and waits until the app has moved on (to `next` or the personal account). */
@@ -42,7 +47,7 @@ export async function signUp(page: Page, options: { email?: string; name?: strin
   await page.goto(options.next ? `/signup?next=${encodeURIComponent(options.next)}` : '/signup');
   await fillSignup(page, email, options.name);
   await page.waitForURL((url) => url.pathname !== '/signup');
-  return { email, username: usernameOf(email) };
+  return { email, username: usernameOf(email), slug: personalSlugOf(email) };
 }
 
 /** Fills and submits the sign-up form already on screen. */
@@ -61,7 +66,7 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
 
 export async function logOut(page: Page) {
   await page.getByRole('button', { name: /Open user menu/ }).click();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
   await page.waitForURL('**/login');
 }
 

@@ -28,8 +28,8 @@ test('switches between dark and light, with the meta colour, and remembers the c
 });
 
 test('the first Tab reaches "Skip to content", and Enter jumps to the main content', async ({ page }) => {
-  const { username } = await signUp(page);
-  await page.goto(`/${username}`);
+  const { slug } = await signUp(page);
+  await page.goto(`/${slug}`);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
@@ -43,11 +43,11 @@ test('the first Tab reaches "Skip to content", and Enter jumps to the main conte
 test('every account page has one main landmark, a title and no contrast or ARIA violations in both themes', async ({
   page,
 }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   const pages = [
-    `/${username}`,
-    `/${username}/~/settings`,
-    `/${username}/~/settings/members`,
+    `/${slug}`,
+    `/${slug}/~/settings`,
+    `/${slug}/~/settings/members`,
     '/new/team',
     '/account',
     '/account/tokens',

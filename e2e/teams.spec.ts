@@ -6,7 +6,7 @@ import { expect } from '@playwright/test';
 import { cookie, createTeam, fillSignup, logIn, logOut, newContext, signUp, test, uniqueEmail } from './helpers';
 
 test('creates a team showing both name messages, derives the slug, and switches scope', async ({ page, context }) => {
-  const { username } = await signUp(page, { name: 'Grace' });
+  const { slug } = await signUp(page, { name: 'Grace' });
   await page.goto('/new/team');
   const name = page.getByLabel('Team name');
   await page.getByRole('button', { name: 'Create team' }).click();
@@ -26,8 +26,8 @@ test('creates a team showing both name messages, derives the slug, and switches 
 
   await page.getByRole('button', { name: /Switch scope/ }).click();
   await page.getByRole('dialog', { name: 'Switch scope' }).getByRole('button', { name: /Grace/ }).click();
-  await expect(page).toHaveURL(`/${username}`);
-  expect((await cookie(context, 'scope'))?.value).toBe(username);
+  await expect(page).toHaveURL(`/${slug}`);
+  expect((await cookie(context, 'scope'))?.value).toBe(slug);
   await page.getByRole('button', { name: /Switch scope/ }).click();
   const switcher = page.getByRole('dialog', { name: 'Switch scope' });
   await expect(switcher.getByRole('button', { name: /Grace/ })).toHaveAttribute('aria-current', 'true');
@@ -37,13 +37,13 @@ test('creates a team showing both name messages, derives the slug, and switches 
 });
 
 test('shows reserved and taken slugs on the slug field', async ({ page }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   await page.goto('/new/team');
   await page.getByLabel('Team name').fill('Pricing');
   await expect(page.getByText('The slug "pricing" is reserved.')).toBeVisible();
-  await page.getByLabel('Team URL').fill(username);
+  await page.getByLabel('Team URL').fill(slug);
   await page.getByRole('button', { name: 'Create team' }).click();
-  await expect(page.getByText(`The slug "${username}" is already in use. Choose another one.`)).toBeVisible();
+  await expect(page.getByText(`The slug "${slug}" is already in use. Choose another one.`)).toBeVisible();
   await expect(page.getByLabel('Team URL')).toHaveAttribute('aria-invalid', 'true');
 });
 
@@ -127,7 +127,7 @@ test('keeps the last owner: leaving and self-demotion show the reason', async ({
 });
 
 test('renames a team, moves it to a new slug and deletes it after typing the slug', async ({ page }) => {
-  const { username } = await signUp(page);
+  const { slug: personal } = await signUp(page);
   const slug = await createTeam(page, `Rename Me ${Date.now()}`);
   await page.goto(`/${slug}/~/settings`);
   await page.getByRole('textbox', { name: 'Team name' }).fill('Renamed Team');
@@ -146,7 +146,7 @@ test('renames a team, moves it to a new slug and deletes it after typing the slu
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/To confirm, type/).fill(moved);
   await confirm.click();
-  await expect(page).toHaveURL(`/${username}`);
+  await expect(page).toHaveURL(`/${personal}`);
   await page.goto(`/${moved}`);
   await expect(page.getByRole('heading', { name: 'Team not found' })).toBeVisible();
 });

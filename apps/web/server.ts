@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { zonesManifest } from '@nimbus/core';
 import { describeError } from '@nimbus/db';
+import { PATH_HEADER } from './lib/team-path';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix } from './server/dispatch';
@@ -37,7 +38,7 @@ export async function startServer(config: Config = loadConfig()) {
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    const target = classify(req.headers.host, url, config.deployDomain);
+    const target = classify(req.headers.host, url, config.deployDomain, req);
     // Deployment hosts serve the user's own content with the user's own headers.
     if (target !== 'edge') for (const [name, value] of headers) res.setHeader(name, value);
     switch (target) {
@@ -56,6 +57,7 @@ export async function startServer(config: Config = loadConfig()) {
         return runtime.edge.handle(req, res);
       default:
         if (!nextHandler) return notServed(res, 'web');
+        req.headers[PATH_HEADER] = url; // old personal URLs keep their path when redirected (lib/team-path.ts)
         addServerTiming(res);
         return void nextHandler(req, res);
     }

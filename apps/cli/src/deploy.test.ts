@@ -67,12 +67,12 @@ describe('nimbus deploy and deployments', () => {
     const result = await user.run(['deploy', '--prod', '--yes'], { cwd: site });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^http:\/\/site-[a-z0-9]+\.localhost:3000\n$/);
-    expect(result.stderr).toContain('Created project ada/site');
-    expect(result.stderr).toContain('Linked to ada/site');
+    expect(result.stderr).toContain('Created project ada-projects/site');
+    expect(result.stderr).toContain('Linked to ada-projects/site');
     expect(result.stderr).toContain('Uploading 3 of 3 files');
     expect(result.stderr).toContain('Downloaded 3 deployment files.');
     expect(result.stderr).toMatch(/Production {2}http:\/\/site\.localhost:3000\n/);
-    expect(result.stderr).toMatch(/Inspect {5}http:\/\/localhost:3000\/ada\/site\/dpl_\w+\n/);
+    expect(result.stderr).toMatch(/Inspect {5}http:\/\/localhost:3000\/ada-projects\/site\/dpl_\w+\n/);
     const link = JSON.parse(await readFile(path.join(site, '.nimbus', 'project.json'), 'utf8'));
     expect(Object.keys(link).sort()).toEqual(['projectId', 'teamId']);
   });
@@ -135,7 +135,7 @@ describe('nimbus deploy and deployments', () => {
     const result = await user.run(['deploy', broken, '--yes', '--name', 'broken-app']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('Linked to ada/broken-app');
+    expect(result.stderr).toContain('Linked to ada-projects/broken-app');
     expect(result.stderr).toContain('compiling');
     expect(result.stderr).toContain('Error: Build failed: Command "echo compiling && exit 3" exited with 3.');
   });
@@ -145,7 +145,7 @@ describe('nimbus deploy and deployments', () => {
     await writeFiles(folder, { 'index.html': 'accents' });
     const result = await user.run(['deploy', folder, '--yes']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('Created project ada/cafe-site');
+    expect(result.stderr).toContain('Created project ada-projects/cafe-site');
   });
 });
 

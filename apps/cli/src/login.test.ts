@@ -44,7 +44,7 @@ describe('nimbus login and account commands', () => {
   it('whoami prints the username on stdout and the team on stderr, without colour when piped', async () => {
     const result = await user.run(['whoami']);
     expect(result).toMatchObject({ code: 0, stdout: 'ada\n' });
-    expect(result.stderr).toBe('Team: ada (Ada)\n');
+    expect(result.stderr).toBe('Team: ada-projects (Ada)\n');
   });
 
   it('creates a team, lists teams as JSON and switches the current team', async () => {
@@ -52,7 +52,7 @@ describe('nimbus login and account commands', () => {
     expect(added).toMatchObject({ code: 0, stdout: 'acme-web\n' });
     const before = JSON.parse((await user.run(['teams', 'ls', '--json'])).stdout);
     expect(before.map((x: { slug: string; current: boolean }) => [x.slug, x.current])).toEqual([
-      ['ada', true],
+      ['ada-projects', true],
       ['acme-web', false],
     ]);
     expect((await user.run(['teams', 'switch', 'acme-web'])).stderr).toContain('Now using team acme-web');

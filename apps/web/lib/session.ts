@@ -4,9 +4,11 @@
 import 'server-only';
 import { isReservedSlug } from '@nimbus/core';
 import { DomainError } from '@nimbus/db';
-import { notFound } from 'next/navigation';
+import { headers } from 'next/headers';
+import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { session, teams, visitorContext } from './data';
+import { PATH_HEADER, renamedTeamPath } from './team-path';
 
 export type Session = Awaited<ReturnType<typeof session.current>>;
 export type Team = Awaited<ReturnType<typeof teams.get>>;
@@ -32,12 +34,18 @@ export function isTeamSlug(segment: string): boolean {
   return SLUG.test(segment) && !isReservedSlug(segment);
 }
 
-/** The team with this slug as the user sees it; unknown teams, non-members and logged-out visitors get the 404 page. */
+/**
+ * The team with this slug as the user sees it; unknown teams, non-members and logged-out visitors get
+ * the 404 page. The user's own username, the old slug of their personal team, redirects to its new one.
+ */
 export const getTeam = cache(async (slug: string): Promise<Team> => {
   const ctx = isTeamSlug(slug) ? await visitorContext() : null;
   const team = ctx && (await teams.get(ctx, slug).catch(missing));
-  if (!team) notFound();
-  return team;
+  if (team) return team;
+  const personal = ctx?.actor.user.username === slug ? (await getTeams()).find((t) => t.personal) : undefined;
+  if (personal && personal.slug !== slug)
+    redirect(renamedTeamPath((await headers()).get(PATH_HEADER), slug, personal.slug));
+  notFound();
 });
 
 /** A team the visitor cannot see reads as absent; any other failure is a real error. */

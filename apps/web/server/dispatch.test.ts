@@ -26,6 +26,23 @@ describe('front server dispatch', () => {
     expect(classify(host, url, 'localhost')).toBe(target);
   });
 
+  it.each([
+    ['GET', { authorization: 'Bearer nmb_x' }, '/projects/prj_1/custom-environments', 'api'],
+    ['GET', { accept: 'application/json' }, '/now/deployments/dpl_1/aliases', 'api'],
+    ['DELETE', {}, '/projects/web', 'api'],
+    ['POST', { 'content-type': 'application/json' }, '/anything', 'api'],
+    ['GET', { accept: 'text/html,application/xhtml+xml,*/*' }, '/acme/web', 'next'],
+    ['GET', { accept: 'application/json, text/html' }, '/acme/web', 'next'],
+    ['HEAD', {}, '/acme', 'next'],
+    ['POST', { 'next-action': 'abc', 'content-type': 'text/plain' }, '/contact', 'next'],
+    ['POST', { 'content-type': 'multipart/form-data; boundary=x' }, '/contact', 'next'],
+  ])(
+    '%s with %o to %s → %s: API requests are told apart from pages whatever their path',
+    (method, headers, url, target) => {
+      expect(classify('localhost:3000', url, 'localhost', { method, headers })).toBe(target);
+    },
+  );
+
   it('strips /api so the API answers the same paths at the root', () => {
     expect(stripApiPrefix('/api/v2/user?teamId=1')).toBe('/v2/user?teamId=1');
     expect(stripApiPrefix('/api')).toBe('/');

@@ -1,5 +1,6 @@
 // Host/path dispatch of the front server (docs/architecture.md): deployment hosts go to the edge,
-// API paths to the Hono app, everything else to Next.js, except page URLs holding a NUL byte (400).
+// API requests to the Hono app, everything else to Next.js, except page URLs holding a NUL byte (400).
+import type { IncomingHttpHeaders } from 'node:http';
 import { hostnameOf } from '@nimbus/engine/src/edge/hosts';
 
 export { hostnameOf as hostname };
@@ -9,16 +10,44 @@ export type Target = 'edge' | 'api' | 'zones' | 'next' | 'invalid';
 const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
 /** A NUL byte, raw or percent-encoded: no page takes one, and the database refuses it in text. */
 const NUL = /%00|\u0000/i;
+/** What a browser's own form post sends: a server action without JavaScript stays with Next.js. */
+const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
 export function isDeploymentHost(host: string, deployDomain: string): boolean {
   return host.endsWith(`.${deployDomain}`) && host.length > deployDomain.length + 1;
 }
 
-export function classify(hostHeader: string | undefined, url: string, deployDomain: string): Target {
+const header = (headers: IncomingHttpHeaders, name: string) => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value.join(',') : value) ?? '';
+};
+
+/**
+ * A request the dashboard never makes, whatever its path: a bearer token, a JSON-only `Accept`, or a
+ * method other than GET/HEAD (server actions and plain form posts excepted). Vercel's clients call
+ * unprefixed paths (`/now/...`, `/projects/...`), so those reach the API and an unknown one is a
+ * JSON 404, never the dashboard's HTML (docs/vercel-compatibility.md).
+ */
+export function isApiRequest(method: string, headers: IncomingHttpHeaders): boolean {
+  if (/^bearer\s/i.test(header(headers, 'authorization'))) return true;
+  const accept = header(headers, 'accept');
+  if (accept.includes('application/json') && !accept.includes('text/html')) return true;
+  if (method === 'GET' || method === 'HEAD') return false;
+  if (headers['next-action'] || FORM_TYPES.test(header(headers, 'content-type'))) return false;
+  return true;
+}
+
+export function classify(
+  hostHeader: string | undefined,
+  url: string,
+  deployDomain: string,
+  request: { method?: string; headers?: IncomingHttpHeaders } = {},
+): Target {
   if (isDeploymentHost(hostnameOf(hostHeader ?? ''), deployDomain)) return 'edge';
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
   if (API_ROOT.test(url)) return 'api';
   if (url === '/.well-known/nimbus/zones.json') return 'zones';
+  if (isApiRequest(request.method ?? 'GET', request.headers ?? {})) return 'api';
   // The API answers these itself, in its error envelope; a page would hand the NUL to a query.
   if (NUL.test(url)) return 'invalid';
   return 'next';

@@ -47,6 +47,7 @@ export type AppEnv = {
 export interface Scope {
   teamId: string;
   slug: string;
+  name: string;
   role: Role;
   personal: boolean;
 }

@@ -1,7 +1,7 @@
 // The official Vercel clients deploy to Nimbus unmodified (docs/vercel-compatibility.md): the `vercel` CLI, the
 // @vercel/client library and @vercel/sdk, against a real HTTP server with a build worker.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,7 @@ import { createDeployment } from '@vercel/client';
 import { Vercel } from '@vercel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveApi } from '../../../test/api-server';
-import { createEngineTestApi } from './engine-testing';
+import { createEngineTestApi, writeSite } from './engine-testing';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -32,14 +32,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function site(name: string, files: Record<string, string>): Promise<string> {
-  const dir = path.join(work, name);
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), content);
-  }
-  return dir;
-}
+const site = (name: string, files: Record<string, string>) => writeSite(path.join(work, name), files);
 
 /** `vercel deploy` as a person runs it, with --api pointing at Nimbus; returns stdout (the URL). */
 async function vercel(dir: string, ...args: string[]) {

@@ -9,6 +9,8 @@ export interface HostContext {
   deployDomain: string;
   publicUrl: string;
   teamSlug: string;
+  /** The owning team, as `team` of a deployment: the CLI checks it against its scope (promote, redeploy). */
+  team?: { id: string; name: string; slug: string };
   /** Creator id → username, for `creator.username` (deploymentContext loads it). */
   usernames?: ReadonlyMap<string, string>;
 }
@@ -18,6 +20,15 @@ export function fullHost(label: string, ctx: Pick<HostContext, 'deployDomain' | 
   const port = new URL(ctx.publicUrl).port;
   return `${label.includes('.') ? label : `${label}.${ctx.deployDomain}`}${port ? `:${port}` : ''}`;
 }
+
+/** Nimbus runs no functions yet: the defaults of a Vercel deployment without any. */
+const FUNCTION_CONFIG = {
+  functionType: 'standard',
+  functionMemoryType: 'standard',
+  functionTimeout: null,
+  secureComputePrimaryRegion: null,
+  secureComputeFallbackRegion: null,
+} as const;
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : undefined);
 
@@ -48,12 +59,14 @@ export function deploymentJson(
     name: d.name,
     projectId: d.projectId,
     ownerId: d.teamId,
+    ...(ctx.team ? { team: ctx.team } : {}),
     readyState: d.state,
     status: d.state,
     state: d.state,
     ...(queue ? { readyStateReason: queueReason(queue), queue } : {}),
     type: 'LAMBDAS' as const,
     target: d.target === 'production' ? ('production' as const) : null,
+    ...(d.customEnvironmentId ? { customEnvironment: { id: d.customEnvironmentId } } : {}),
     source: d.source,
     alias: aliasHosts.map((h) => fullHost(h, ctx)),
     aliasAssigned: d.aliasAssigned,
@@ -71,8 +84,8 @@ export function deploymentJson(
     regions: ['local'],
     version: 2 as const,
     meta: d.meta,
-    env: [] as string[],
-    build: { env: [] as string[] },
+    env: Object.keys(d.env),
+    build: { env: Object.keys(d.buildEnv) },
     plan: 'hobby' as const,
     public: false,
     creator: { uid: d.creatorId ?? '', username: (d.creatorId && ctx.usernames?.get(d.creatorId)) || '' },
@@ -84,7 +97,8 @@ export function deploymentJson(
     buildSkipped: false,
     isInConcurrentBuildsQueue: queue?.reason === 'team_limit',
     isInSystemBuildsQueue: queue?.reason === 'workers_busy',
-    config: d.config,
+    // Vercel's function settings, which @vercel/sdk requires, over nimbus.json / vercel.json at build time.
+    config: { version: 2, ...d.config, ...FUNCTION_CONFIG },
   };
 }
 

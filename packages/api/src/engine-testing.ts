@@ -1,7 +1,7 @@
 // Test helpers for the deployment API: a real API with an engine on a temp local store, optionally
 // a real build worker, and the client side of the deploy flow (upload what is missing, poll).
 import { createHash } from 'node:crypto';
-import { chmod } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type SizeLimits, startWorker, type Worker, type WorkerOptions } from '@nimbus/engine';
 import { createTestEngine } from '@nimbus/engine/src/testing';
@@ -99,4 +99,13 @@ export async function createEngineTestApi(opts: { worker?: Partial<WorkerOptions
     await eng.close();
   };
   return { ...t, engine: eng.engine, engineDir: eng.dir, worker, upload, deploy, waitFor, logText, close };
+}
+
+/** Writes a folder of files (`{ 'css/site.css': '...' }`) for a client to deploy; returns its path. */
+export async function writeSite(dir: string, files: Record<string, string>): Promise<string> {
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), content);
+  }
+  return dir;
 }

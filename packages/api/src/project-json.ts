@@ -45,6 +45,7 @@ export function envJson(v: EnvVar, value?: string) {
     key: v.key,
     type: v.type,
     target: v.targets,
+    customEnvironmentIds: v.customEnvironmentIds,
     ...(value !== undefined && v.type !== 'sensitive'
       ? { value, decrypted: true }
       : { value: v.type === 'sensitive' ? '' : v.valueEncrypted, decrypted: false }),

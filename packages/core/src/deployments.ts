@@ -24,6 +24,16 @@ export type DeploymentTarget = (typeof DEPLOYMENT_TARGETS)[number];
 /** Targets an environment variable applies to: the deployment targets plus local development. */
 export const ENV_TARGETS = ['production', 'preview', 'development'] as const;
 export type EnvTarget = (typeof ENV_TARGETS)[number];
+export const isEnvTarget = (t: string): t is EnvTarget => (ENV_TARGETS as readonly string[]).includes(t);
+
+/**
+ * Node.js majors a project may ask for: the ones the current `vercel` CLI's builders accept (it refuses
+ * 20.x as discontinued), so `vercel pull` then `vercel build` work with the project's settings.
+ */
+export const NODE_VERSIONS = ['24.x', '22.x'] as const;
+export type NodeVersion = (typeof NODE_VERSIONS)[number];
+export const DEFAULT_NODE_VERSION: NodeVersion = '22.x';
+export const isNodeVersion = (v: string): v is NodeVersion => (NODE_VERSIONS as readonly string[]).includes(v);
 
 /** Frameworks Nimbus detects and builds with a known output folder, with their display names. */
 export const FRAMEWORK_NAMES = {

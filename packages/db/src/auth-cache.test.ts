@@ -53,7 +53,7 @@ describe('auth cache', () => {
     const [found, sessionUser, personal] = await all();
     expect(found?.user.id).toBe(user.id);
     expect(sessionUser?.id).toBe(user.id);
-    expect(personal).toMatchObject({ personal: true, slug: user.username });
+    expect(personal).toMatchObject({ personal: true, slug: `${user.username}-projects` });
   });
 
   it('shares one lookup among requests that miss together', async () => {

@@ -11,6 +11,7 @@ export * from './queries/billing';
 export * from './queries/build-jobs';
 export * from './queries/build-logs';
 export * from './queries/build-queue';
+export * from './queries/custom-environments';
 export * from './queries/deployment-files';
 export * from './queries/deployment-state';
 export * from './queries/deployments';

@@ -24,7 +24,7 @@ describe('registration and session', () => {
     expect(cookies).toMatch(/nimbus_session=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/SameSite=Lax/);
     expect(cookies).toMatch(/isLoggedIn=1/);
-    expect(cookies).toMatch(/scope=ada;.*Max-Age=31536000/);
+    expect(cookies).toMatch(/scope=ada-projects;.*Max-Age=31536000/);
     const cookie = res.res.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
@@ -32,7 +32,7 @@ describe('registration and session', () => {
     const teams = await t.call('GET', '/v2/teams', { cookie });
     expect(teams.json.teams).toHaveLength(1);
     expect(teams.json.teams[0]).toMatchObject({
-      slug: 'ada',
+      slug: 'ada-projects',
       personal: true,
       billing: { plan: 'hobby' },
       membership: { role: 'OWNER' },

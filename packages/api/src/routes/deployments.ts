@@ -93,19 +93,21 @@ export function deploymentRoutes() {
     async (c) => c.json(await deployments.cancel(c.var.ctx, c.req.valid('param').id), 200),
   );
 
-  // DELETE /v13/deployments/{id} - delete a deployment that does not serve production
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/v13/deployments/{id}',
-      tags,
-      summary: 'Delete a deployment',
-      security,
-      request: { params: IdParam, query: ScopeQuery },
-      responses: { 200: json(DeploymentDeleted), ...errors },
-    }),
-    async (c) => c.json(await deployments.remove(c.var.ctx, c.req.valid('param').id), 200),
-  );
+  // DELETE /v13/deployments/{id} (also /now/...: `vercel remove`) - delete a deployment that does not serve production
+  for (const path of ['/v13/deployments/{id}', '/now/deployments/{id}']) {
+    app.openapi(
+      createRoute({
+        method: 'delete',
+        path,
+        tags,
+        summary: 'Delete a deployment',
+        security,
+        request: { params: IdParam, query: ScopeQuery },
+        responses: { 200: json(DeploymentDeleted), ...errors },
+      }),
+      async (c) => c.json(await deployments.remove(c.var.ctx, c.req.valid('param').id), 200),
+    );
+  }
 
   return app;
 }

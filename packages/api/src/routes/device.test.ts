@@ -60,7 +60,7 @@ describe('device login', () => {
     expect(shown.json).toMatchObject({ userCode: code.user_code, clientName: 'build-box', status: 'pending' });
     const approved = await t.call('POST', `/v1/device/${code.user_code}/approve`, {
       cookie: ada.cookie,
-      body: { teamId: 'ada' },
+      body: { teamId: 'ada-projects' },
     });
     expect(approved.json.status).toBe('approved');
     const granted = await poll(code.device_code);

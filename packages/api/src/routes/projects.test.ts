@@ -23,7 +23,7 @@ describe('projects', () => {
       framework: 'vite',
       buildCommand: 'npm run build',
       alias: [],
-      nodeVersion: '20.x',
+      nodeVersion: '22.x',
     });
     expect((await t.call('GET', `/v9/projects/${created.json.id}`, { token })).json.name).toBe('my-app');
     const patched = await t.call('PATCH', '/v9/projects/my-app', {
@@ -54,6 +54,15 @@ describe('projects', () => {
     expect(res.status).toBe(status);
     expect(res.json.error.code).toBe(code);
     expect(res.json.error.message.length).toBeGreaterThan(10);
+  });
+
+  it('offers the Node.js versions the vercel CLI builds with, and refuses others naming them', async () => {
+    await t.call('POST', '/v1/projects', { token, body: { name: 'node-app' } });
+    const ok = await t.call('PATCH', '/v9/projects/node-app', { token, body: { nodeVersion: '24.x' } });
+    expect(ok.json.nodeVersion).toBe('24.x');
+    const old = await t.call('PATCH', '/v9/projects/node-app', { token, body: { nodeVersion: '20.x' } });
+    expect(old.status).toBe(400);
+    expect(old.json.error.message).toMatch(/24\.x, 22\.x/);
   });
 
   it('refuses a second project with the same name in a team (409)', async () => {
@@ -144,5 +153,23 @@ describe('environment variables', () => {
     expect(JSON.stringify(shown.json)).not.toContain('rotated');
     expect((await t.call('DELETE', `/v9/projects/env-app/env/${envId}`, { token })).status).toBe(200);
     expect((await t.call('DELETE', `/v9/projects/env-app/env/${envId}`, { token })).status).toBe(404);
+  });
+
+  it('pulls the values of one target (sensitive ones empty) and refuses an unknown target naming the known ones', async () => {
+    await t.call('POST', '/v10/projects/env-app/env', {
+      token,
+      body: [
+        { key: 'PUBLIC_URL', value: 'https://example.com', target: ['production', 'development'] },
+        { key: 'DB_PASS', value: 'hunter2', target: ['production'], type: 'sensitive' },
+        { key: 'PREVIEW_ONLY', value: 'p', target: ['preview'] },
+      ],
+    });
+    const pulled = await t.call('GET', '/v3/env/pull/env-app/production?source=vercel-cli:pull', { token });
+    expect(pulled.json).toEqual({ env: { PUBLIC_URL: 'https://example.com', DB_PASS: '' }, buildEnv: {} });
+    const dev = await t.call('GET', '/v3/env/pull/env-app', { token });
+    expect(dev.json.env).toEqual({ PUBLIC_URL: 'https://example.com' });
+    const bad = await t.call('GET', '/v3/env/pull/env-app/staging', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toMatch(/production, preview, development/);
   });
 });

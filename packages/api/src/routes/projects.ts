@@ -72,22 +72,24 @@ export function projectRoutes() {
     async (c) => c.json(await projects.update(c.var.ctx, c.req.valid('param').idOrName, c.req.valid('json')), 200),
   );
 
-  // DELETE /v9/projects/{idOrName} - delete the project, its deployments and its hosts (204)
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/v9/projects/{idOrName}',
-      tags,
-      summary: 'Delete a project',
-      security: auth,
-      request: { params: ProjectParam, query: ScopeQuery },
-      responses: { 204: { description: 'Deleted' }, ...errors },
-    }),
-    async (c) => {
-      await projects.remove(c.var.ctx, c.req.valid('param').idOrName);
-      return c.body(null, 204);
-    },
-  );
+  // DELETE /v9/projects/{idOrName} (also /v2: `vercel project rm`) - delete the project, its deployments and its hosts (204)
+  for (const path of ['/v9/projects/{idOrName}', '/v2/projects/{idOrName}']) {
+    app.openapi(
+      createRoute({
+        method: 'delete',
+        path,
+        tags,
+        summary: 'Delete a project',
+        security: auth,
+        request: { params: ProjectParam, query: ScopeQuery },
+        responses: { 204: { description: 'Deleted' }, ...errors },
+      }),
+      async (c) => {
+        await projects.remove(c.var.ctx, c.req.valid('param').idOrName);
+        return c.body(null, 204);
+      },
+    );
+  }
 
   return app;
 }

@@ -49,7 +49,7 @@ describe('teams', () => {
     await t.call('POST', '/v1/teams', { token, body: { name: 'Alpha', slug: 'alpha-x' } });
     await t.call('POST', '/v1/teams', { token, body: { name: 'beta', slug: 'beta-1' } });
     const { json } = await t.call('GET', '/v2/teams', { token });
-    expect(json.teams.map((x: { slug: string }) => x.slug)).toEqual(['sorter', 'alpha-x', 'beta-1', 'beta-2']);
+    expect(json.teams.map((x: { slug: string }) => x.slug)).toEqual(['sorter-projects', 'alpha-x', 'beta-1', 'beta-2']);
     expect(json.pagination).toEqual({ count: 4, next: null, prev: null });
   });
 

@@ -4,7 +4,14 @@
 // `z.infer` types and check only what needs data (paths, digests, missing files).
 // Unknown keys are dropped: Vercel's clients send many fields Nimbus has no use for
 // (docs/vercel-compatibility.md).
-import { DEPLOYMENT_TARGETS, FRAMEWORKS, frameworkProblem, isFramework } from '@nimbus/core';
+import {
+  DEPLOYMENT_TARGETS,
+  FRAMEWORKS,
+  frameworkProblem,
+  isFramework,
+  isNodeVersion,
+  NODE_VERSIONS,
+} from '@nimbus/core';
 import { z } from 'zod';
 
 const SETTING_MAX = 1024;
@@ -38,7 +45,8 @@ export const ProjectSettingsInput = z.object({
     .trim()
     .nullish()
     .transform((v) => v || undefined)
-    .describe('Node.js major of the build, e.g. "20.x"; null keeps the current one.'),
+    .refine((v) => !v || isNodeVersion(v), { error: `use one of ${NODE_VERSIONS.join(', ')}.` })
+    .describe(`Node.js major of the build: ${NODE_VERSIONS.join(' or ')}; null keeps the current one.`),
 });
 export type ProjectSettingsInput = z.infer<typeof ProjectSettingsInput>;
 
@@ -59,6 +67,12 @@ const InlineFile = z.object({
   mode: z.number().int().optional(),
 });
 
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const EnvMap = z.record(
+  z.string().regex(ENV_KEY, { error: 'keys are letters, digits and _, not starting with a digit.' }),
+  z.string(),
+);
+
 const targets = `${DEPLOYMENT_TARGETS.join(' or ')} (null or left out means preview)`;
 
 export const DeploymentCreate = z
@@ -74,11 +88,19 @@ export const DeploymentCreate = z
       .optional()
       .describe('Redeploy: build this earlier deployment again (its files, the current settings and env vars).'),
     target: z
-      .enum(DEPLOYMENT_TARGETS, { error: (issue) => `"${String(issue.input)}" is not a target: use ${targets}.` })
+      .string()
       .nullish()
-      .describe(`${targets}; production moves the production host when READY.`),
+      .describe(`${targets}, or a custom environment's slug; production moves the production host when READY.`),
+    customEnvironmentSlugOrId: z
+      .string()
+      .optional()
+      .describe('`vercel deploy --target <name>`: a custom environment of the project, instead of target.'),
     projectSettings: ProjectSettingsInput.nullish(),
     meta: z.record(z.string(), z.string()).optional().describe('Free key/value pairs shown with the deployment.'),
+    env: EnvMap.optional().describe('`vercel deploy -e K=V`: variables of this deployment at runtime.'),
+    build: z
+      .object({ env: EnvMap.optional().describe('`--build-env K=V`: variables of this build, over the project ones.') })
+      .optional(),
   })
   .superRefine((body, ctx) => {
     if (body.deploymentId && !body.files) return;

@@ -29,6 +29,10 @@ export const DeploymentSchema = z
     name: z.string(),
     projectId: z.string(),
     ownerId: z.string(),
+    team: z
+      .object({ id: z.string(), name: z.string(), slug: z.string() })
+      .optional()
+      .describe('The owning team: the vercel CLI checks it against its scope.'),
     readyState: state,
     status: state,
     state,
@@ -51,6 +55,7 @@ export const DeploymentSchema = z
       .describe('While QUEUED: where the build waits.'),
     type: z.literal('LAMBDAS'),
     target,
+    customEnvironment: z.object({ id: z.string() }).optional().describe('The custom environment it was deployed to.'),
     source: z.string(),
     alias: z.array(z.string()).describe('Hosts that point at the deployment: the production host, custom domains.'),
     aliasAssigned: z.boolean().describe('true once READY: the vercel CLI waits for it.'),
@@ -151,6 +156,13 @@ export const DeploymentListQuery = ScopeQuery.extend({
 });
 
 export const IdParam = z.object({ id: pathParam('id') });
+
+export const FileParams = IdParam.extend({
+  fileId: z
+    .string()
+    .openapi({ param: { name: 'fileId', in: 'path' } })
+    .describe('The uid (SHA-1) of the file.'),
+});
 
 export const EventsQuery = ScopeQuery.extend({
   follow: z.string().optional().describe('1 keeps the stream open until the build ends.'),

@@ -87,6 +87,7 @@ export const EnvCreateItem = z
       .optional()
       .describe('encrypted (default), plain or sensitive; sensitive values are never shown again.'),
     comment: z.string().nullish(),
+    customEnvironmentIds: z.array(z.string()).optional().describe('Custom environments (ids or slugs) it applies to.'),
   })
   .openapi('EnvCreate');
 
@@ -105,6 +106,7 @@ export const EnvSchema = z
     key: z.string(),
     type: z.enum(['encrypted', 'plain', 'sensitive']),
     target: z.array(z.enum(ENV_TARGETS)),
+    customEnvironmentIds: z.array(z.string()).describe('Custom environments it applies to.'),
     value: z.string().describe('The value when decrypted; else the sealed value, or "" for sensitive ones.'),
     decrypted: z.boolean(),
     comment: z.string().nullable(),

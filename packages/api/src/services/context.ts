@@ -52,7 +52,7 @@ async function resolve(ctx: ServiceContext): Promise<Scope> {
   if (token?.teamId && token.teamId !== team.id) {
     throw new DomainError('forbidden', 'This token is limited to another team. Use a token for this team.');
   }
-  return { teamId: team.id, slug: team.slug, role: team.role, personal: team.personal };
+  return { teamId: team.id, slug: team.slug, name: team.name ?? team.slug, role: team.role, personal: team.personal };
 }
 
 /**
@@ -98,5 +98,10 @@ export function engineOf(ctx: ServiceContext): Engine {
 /** What deployment JSON needs to spell hosts and inspector URLs. */
 export function hostContext(ctx: ServiceContext, scope: Scope): HostContext {
   const { deployDomain, publicUrl } = ctx.options;
-  return { deployDomain, publicUrl, teamSlug: scope.slug };
+  return {
+    deployDomain,
+    publicUrl,
+    teamSlug: scope.slug,
+    team: { id: scope.teamId, name: scope.name, slug: scope.slug },
+  };
 }

@@ -3,7 +3,7 @@
 // the dashboard (resuming after Last-Event-ID). The routes only write what the iterator yields.
 import * as db from '@nimbus/db';
 import { eventLine, followLog } from '../log-follow';
-import { authorize, type ServiceContext } from './context';
+import { authorize, engineOf, type ServiceContext } from './context';
 
 export interface NdjsonOptions {
   follow: boolean;
@@ -64,4 +64,42 @@ export async function sse(ctx: ServiceContext, idOrUrl: string, opts: { afterId:
 export async function fileTree(ctx: ServiceContext, input: { deploymentId: string; kind: 'output' | 'source' }) {
   const { id } = await deploymentOf(ctx, input.deploymentId);
   return db.toTree(input.kind === 'source' ? await db.listSourceFiles(ctx.db, id) : await db.listOutputs(ctx.db, id));
+}
+
+/** The log so far as one JSON list (GET /v3/deployments/{id}/events without follow, as @vercel/sdk reads it). */
+export async function logList(ctx: ServiceContext, idOrUrl: string, opts: Omit<NdjsonOptions, 'follow' | 'signal'>) {
+  const lines = [];
+  for await (const line of await ndjson(ctx, idOrUrl, { ...opts, follow: false, signal: AbortSignal.timeout(30_000) }))
+    if (line.type !== 'deployment-state') lines.push(line);
+  return lines;
+}
+
+const DIRECTORY_MODE = 0o40755;
+interface SourceNode {
+  name: string;
+  type: 'directory' | 'file';
+  uid?: string;
+  size?: number;
+  mode: number;
+  children?: SourceNode[];
+}
+const withModes = (nodes: db.TreeNode[]): SourceNode[] =>
+  nodes.map(({ children, ...n }) => ({
+    ...n,
+    mode: n.mode ?? DIRECTORY_MODE,
+    ...(children ? { children: withModes(children) } : {}),
+  }));
+
+/** The uploaded files as Vercel's file tree (GET /v6/deployments/{id}/files): `uid` names a file's content. */
+export async function sourceTree(ctx: ServiceContext, idOrUrl: string) {
+  const { id } = await deploymentOf(ctx, idOrUrl);
+  return withModes(db.toTree(await db.listSourceFiles(ctx.db, id)));
+}
+
+/** One uploaded file by its `uid` (GET /v8/deployments/{id}/files/{fileId}), base64 in JSON as Vercel answers. */
+export async function sourceFile(ctx: ServiceContext, idOrUrl: string, fileId: string) {
+  const { id } = await deploymentOf(ctx, idOrUrl);
+  const file = (await db.listSourceFiles(ctx.db, id)).find((f) => f.sha === fileId);
+  if (!file) throw db.notFound(`The file "${fileId}" of deployment "${idOrUrl}"`);
+  return { data: (await engineOf(ctx).store.get(file.sha)).toString('base64') };
 }

@@ -10,7 +10,7 @@
 // Vercel's redeploy: the earlier deployment's source, built again with the project's current
 // settings and env vars.
 import type { z } from '@hono/zod-openapi';
-import { isToolPath } from '@nimbus/core';
+import { type DeploymentTarget, isToolPath } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import {
   deploymentTooLarge,
@@ -58,6 +58,9 @@ function queueOf(ctx: ServiceContext, deployment: db.Deployment): Promise<db.Que
 
 async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate): Promise<db.Deployment> {
   const engine = engineOf(ctx);
+  // The target is checked first: a refused one stores nothing and creates no project.
+  const existing = await db.findProject(ctx.db, scope.teamId, input.project ?? input.name ?? '');
+  const where = await targetOf(ctx, existing, input);
   const all = input.files ?? [];
   const inline = all.filter(isInline);
   const refs = all.filter((f): f is Exclude<RequestFile, InlineFile> => !isInline(f));
@@ -103,19 +106,22 @@ async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate
     files = db.validateFiles(await expandArchive(ctx.db, engine.store, scope.teamId, refs, limits));
   }
 
-  const project = input.project
-    ? await db.getProject(ctx.db, scope.teamId, input.project)
-    : await db.findOrCreateProject(ctx.db, scope.teamId, input.name ?? '');
+  const project =
+    existing ??
+    (input.project
+      ? await db.getProject(ctx.db, scope.teamId, input.project)
+      : await db.findOrCreateProject(ctx.db, scope.teamId, input.name ?? ''));
   // Only the settings this request sets; the build takes the rest from the project.
   const projectSettings = Object.fromEntries(Object.entries(input.projectSettings ?? {}).filter(([, v]) => v != null));
   return db.createDeployment(ctx.db, {
     project,
     creatorId: ctx.actor.user.id,
-    target: input.target ?? 'preview',
+    ...where,
     files,
     meta: input.meta ?? {},
     projectSettings,
     source: sourceOf(ctx),
+    ...sealedEnv(ctx, input),
   });
 }
 
@@ -129,6 +135,14 @@ function checkSizes(limits: SizeLimits, files: { file: string; size: number }[])
   if (total > limits.maxDeploymentSize) throw deploymentTooLarge(limits);
 }
 
+/** `-e` and `--build-env` values, sealed like project variables before they are stored. */
+function sealedEnv(ctx: ServiceContext, input: DeploymentCreate) {
+  const { cipher } = engineOf(ctx);
+  const seal = (vars: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, cipher.encrypt(v)]));
+  return { env: seal(input.env), buildEnv: seal(input.build?.env) };
+}
+
 async function redeploy(ctx: ServiceContext, scope: Scope, input: DeploymentCreate, deploymentId: string) {
   const source = await db.getDeploymentById(ctx.db, deploymentId);
   if (!source || source.teamId !== scope.teamId) throw db.notFound(`The deployment "${deploymentId}"`);
@@ -140,15 +154,38 @@ async function redeploy(ctx: ServiceContext, scope: Scope, input: DeploymentCrea
     mode: f.mode,
   }));
   // An explicit target wins (null means preview, as in Vercel's API); otherwise the source's target.
-  const target = input.target === undefined ? source.target : (input.target ?? 'preview');
+  const where =
+    input.target === undefined && !input.customEnvironmentSlugOrId
+      ? { target: source.target, customEnvironmentId: source.customEnvironmentId }
+      : await targetOf(ctx, project, input);
   return db.createDeployment(ctx.db, {
     project,
     creatorId: ctx.actor.user.id,
-    target,
+    ...where,
     files,
     meta: input.meta ?? source.meta,
     source: sourceOf(ctx),
+    ...(input.env || input.build ? sealedEnv(ctx, input) : { env: source.env, buildEnv: source.buildEnv }),
   });
+}
+
+/**
+ * production, preview (null or nothing), or a custom environment of the project by slug or id; anything
+ * else is a 400 naming what the project accepts, before anything is created.
+ */
+async function targetOf(
+  ctx: ServiceContext,
+  project: db.Project | null,
+  input: Pick<DeploymentCreate, 'target' | 'customEnvironmentSlugOrId'>,
+): Promise<{ target: DeploymentTarget; customEnvironmentId: string | null }> {
+  const wanted = input.customEnvironmentSlugOrId || input.target;
+  if (!wanted || wanted === 'preview') return { target: 'preview', customEnvironmentId: null };
+  if (wanted === 'production') return { target: 'production', customEnvironmentId: null };
+  const own = project ? await db.listCustomEnvironments(ctx.db, project.id) : [];
+  const environment = own.find((e) => e.slug === wanted || e.id === wanted);
+  if (environment) return { target: 'preview', customEnvironmentId: environment.id };
+  const also = own.length ? `, or an environment of "${project!.name}": ${own.map((e) => e.slug).join(', ')}` : '';
+  throw new db.DomainError('bad_request', `target: "${wanted}" is not a target: use production or preview${also}.`);
 }
 
 /** Where a deployment came from, as the dashboard's list shows it. */

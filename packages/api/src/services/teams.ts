@@ -28,7 +28,10 @@ export async function list(ctx: ServiceContext) {
 
 export async function get(ctx: ServiceContext, idOrSlug: string) {
   const team = await db.getTeamForUser(ctx.db, ctx.actor.user.id, idOrSlug);
-  requirePermission({ teamId: team.id, slug: team.slug, role: team.role, personal: team.personal }, 'team:read');
+  requirePermission(
+    { teamId: team.id, slug: team.slug, name: team.name ?? team.slug, role: team.role, personal: team.personal },
+    'team:read',
+  );
   return teamJson(team, ctx.actor.user.id);
 }
 

@@ -43,6 +43,7 @@ export async function registerUser(
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new DomainError('email_taken', 'An account with this e-mail already exists. Log in instead.');
   const username = await freeSlug(db, email.split('@')[0]!);
+  const personalSlug = await freeSlug(db, personalTeamSlug(username), PERSONAL_SLUG_MAX);
 
   return db.transaction(async (tx) => {
     const userId = newId('usr');
@@ -51,15 +52,23 @@ export async function registerUser(
       .insert(users)
       .values({ id: userId, email, username, name, passwordHash, defaultTeamId: teamId })
       .returning();
-    await tx.insert(teams).values({ id: teamId, slug: username, name, personal: true });
+    await tx.insert(teams).values({ id: teamId, slug: personalSlug, name, personal: true });
     await tx.insert(memberships).values({ teamId, userId, role: 'OWNER' });
     return user!;
   });
 }
 
-/** A slug free among both usernames and team slugs, since a personal team takes its user's name. */
-export async function freeSlug(db: Db, base: string): Promise<string> {
-  let stem = slugify(base).slice(0, 40) || 'user';
+/**
+ * A personal team's slug: `<username>-projects`, as Vercel names new accounts, never the username
+ * itself (the vercel CLI reads a scope equal to the username as the personal account and refuses to
+ * switch to it). Migration 0009 gave existing accounts the same; the dashboard redirects the old URLs.
+ */
+export const personalTeamSlug = (username: string) => `${username.slice(0, 34).replace(/-+$/, '')}-projects`;
+const PERSONAL_SLUG_MAX = 43;
+
+/** A slug free among both usernames and team slugs, so an old personal URL (`/<username>`) never names a team. */
+export async function freeSlug(db: Db, base: string, max = 40): Promise<string> {
+  let stem = slugify(base).slice(0, max) || 'user';
   if (isReservedSlug(stem)) stem = `${stem}-team`;
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? stem : `${stem}-${randomString(4, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;

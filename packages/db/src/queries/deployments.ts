@@ -21,6 +21,10 @@ export interface NewDeployment {
   meta?: Record<string, string>;
   projectSettings?: Record<string, unknown>;
   source?: string;
+  customEnvironmentId?: string | null;
+  /** Key → sealed value (`-e`, `--build-env`). */
+  env?: Record<string, string>;
+  buildEnv?: Record<string, string>;
 }
 
 export async function createDeployment(db: Db, input: NewDeployment): Promise<Deployment> {
@@ -41,6 +45,9 @@ export async function createDeployment(db: Db, input: NewDeployment): Promise<De
         meta: input.meta ?? {},
         projectSettings: input.projectSettings ?? {},
         source: input.source ?? 'api',
+        customEnvironmentId: input.customEnvironmentId ?? null,
+        env: input.env ?? {},
+        buildEnv: input.buildEnv ?? {},
       })
       .returning();
     const rows = input.files.map((f) => ({

@@ -17,6 +17,15 @@ export interface Cipher {
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+
+export function checkKey(key: string): string {
+  if (!KEY.test(key))
+    throw new DomainError(
+      'bad_request',
+      `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
+    );
+  return key;
+}
 const VALUE_MAX = 64 * 1024;
 
 export interface EnvInput {
@@ -35,13 +44,13 @@ function checkTargets(target: string | string[] | undefined): EnvTarget[] {
   return list as EnvTarget[];
 }
 
-function checkType(type: string | undefined): EnvType {
+export function checkType(type: string | undefined): EnvType {
   if (type === undefined || type === 'encrypted' || type === 'plain' || type === 'sensitive')
     return type ?? 'encrypted';
   throw new DomainError('bad_request', 'type must be encrypted, plain or sensitive.');
 }
 
-function checkValue(value: unknown): string {
+export function checkValue(value: unknown): string {
   if (typeof value !== 'string') throw new DomainError('bad_request', 'value must be a string.');
   if (Buffer.byteLength(value) > VALUE_MAX) throw new DomainError('bad_request', 'Values are at most 64 KB.');
   return value;
@@ -83,12 +92,7 @@ export async function createEnvVars(
 ): Promise<EnvVar[]> {
   const rows: (typeof envVars.$inferInsert)[] = [];
   for (const item of input.items) {
-    const key = item.key ?? '';
-    if (!KEY.test(key))
-      throw new DomainError(
-        'bad_request',
-        `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
-      );
+    const key = checkKey(item.key ?? '');
     const targets = checkTargets(item.target);
     await checkOverlap(db, input.projectId, key, targets);
     if (rows.some((r) => r.key === key && r.targets.some((t) => targets.includes(t)))) {
@@ -118,12 +122,7 @@ export async function updateEnvVar(
   patch: EnvInput,
 ): Promise<EnvVar> {
   const current = await getEnvVar(db, projectId, id);
-  const key = patch.key ?? current.key;
-  if (!KEY.test(key))
-    throw new DomainError(
-      'bad_request',
-      `"${key}" is not a valid key: use letters, digits and _, not starting with a digit.`,
-    );
+  const key = checkKey(patch.key ?? current.key);
   const targets = patch.target === undefined ? current.targets : checkTargets(patch.target);
   await checkOverlap(db, projectId, key, targets, id);
   const type = patch.type === undefined ? current.type : checkType(patch.type);

@@ -37,6 +37,8 @@ export const deployments = pgTable(
     /** Unique host label, e.g. `my-site-k3j2h1` → my-site-k3j2h1.<deploy domain>. */
     host: text('host').notNull(),
     target: text('target').$type<DeploymentTarget>().notNull().default('preview'),
+    /** A custom environment (`--target staging`): a preview built with that environment's variables. */
+    customEnvironmentId: text('custom_environment_id'),
     state: text('state').$type<DeploymentState>().notNull().default('QUEUED'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
@@ -46,6 +48,10 @@ export const deployments = pgTable(
     /** The project's nimbus.json / vercel.json at build time (cleanUrls, rewrites ...), applied by the edge. */
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     framework: text('framework'),
+    /** `vercel deploy -e K=V`: the deployment's own runtime variables, key → sealed value (never logged). */
+    env: jsonb('env').$type<Record<string, string>>().notNull().default({}),
+    /** `--build-env K=V`: variables of this build only, over the project's; key → sealed value. */
+    buildEnv: jsonb('build_env').$type<Record<string, string>>().notNull().default({}),
     aliasAssigned: boolean('alias_assigned').notNull().default(false),
     aliasAssignedAt: ts('alias_assigned_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

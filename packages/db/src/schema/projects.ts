@@ -18,7 +18,7 @@ export const projects = pgTable(
     outputDirectory: text('output_directory'),
     rootDirectory: text('root_directory'),
     devCommand: text('dev_command'),
-    nodeVersion: text('node_version').notNull().default('20.x'),
+    nodeVersion: text('node_version').notNull().default('22.x'),
     speedInsights: boolean('speed_insights').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -40,10 +40,35 @@ export const envVars = pgTable(
     valueEncrypted: text('value_encrypted').notNull(),
     targets: jsonb('targets').$type<EnvTarget[]>().notNull(),
     type: text('type').$type<'encrypted' | 'plain' | 'sensitive'>().notNull().default('encrypted'),
+    /** Custom environments (ids) the variable also applies to; `targets` may then be empty. */
+    customEnvironmentIds: jsonb('custom_environment_ids').$type<string[]>().notNull().default([]),
     comment: text('comment'),
     createdBy: text('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('env_vars_project_idx').on(t.projectId)],
+);
+
+/** How a custom environment matches git branches; Nimbus stores and shows it (deploys name the target). */
+export interface BranchMatcher {
+  type: 'equals' | 'startsWith' | 'endsWith';
+  pattern: string;
+}
+
+/** Vercel's custom environments: targets beside production and preview, with their own variables. */
+export const customEnvironments = pgTable(
+  'custom_environments',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    branchMatcher: jsonb('branch_matcher').$type<BranchMatcher>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('custom_environments_project_slug_key').on(t.projectId, t.slug)],
 );

@@ -8,6 +8,7 @@ import {
   type Cipher,
   type Db,
   type Deployment,
+  envForCustomEnvironment,
   envForTarget,
   listSourceFiles,
   type OutputFile,
@@ -145,10 +146,12 @@ async function readPackageJson(root: string): Promise<PackageJson | null> {
   }
 }
 
-/** A clean environment: system basics, our markers, and the env vars of this target only. */
+/** A clean environment: system basics, our markers, the env vars of this target only, and the deployment's `--build-env`. */
 async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, string>> {
   const { deployment } = input;
-  const vars = await envForTarget(input.db, input.cipher, deployment.projectId, deployment.target);
+  const vars = deployment.customEnvironmentId
+    ? await envForCustomEnvironment(input.db, input.cipher, deployment.projectId, deployment.customEnvironmentId)
+    : await envForTarget(input.db, input.cipher, deployment.projectId, deployment.target);
   const url = `${deployment.host}.${input.deployDomain}`;
   const env: Record<string, string> = {
     LANG: 'C.UTF-8',
@@ -160,7 +163,10 @@ async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, 
     VERCEL_URL: url,
   };
   for (const key of PASS_THROUGH) if (process.env[key]) env[key] = process.env[key]!;
-  Object.assign(env, vars, {
+  const own = Object.fromEntries(
+    Object.entries(deployment.buildEnv).map(([k, v]) => [k, input.cipher.decrypt(v)] as const),
+  );
+  Object.assign(env, vars, own, {
     PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
     HOME: path.join(dir, '.home'),
     TMPDIR: path.join(dir, 'tmp'),
