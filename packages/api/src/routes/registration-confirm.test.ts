@@ -3,12 +3,14 @@
 import * as db from '@nimbus/db';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, createTestApi, signupToken } from '../testing';
+import { createTestApi, ORIGIN, signupToken } from '../testing';
 
 const PASSWORD = 'correct horse battery';
 /** The mail's text with quoted-printable undone (soft line breaks, `=3D`), so links read whole. */
 const unquote = (body: string) =>
-  body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 const received: { to: string; body: string }[] = [];
 let smtp: SMTPServer;
 let t: Awaited<ReturnType<typeof createTestApi>>;
