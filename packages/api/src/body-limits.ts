@@ -24,6 +24,7 @@ export const BODY_LIMITS = {
 /** Routes mounted before authentication that read a body (app.ts); body-limits.test.ts holds the list to the OpenAPI document. */
 const PUBLIC_WRITES = new Set([
   '/v2/registration',
+  '/v2/registration/confirm',
   '/auth/login',
   '/auth/logout',
   '/auth/password-reset',

@@ -1,4 +1,5 @@
 // Test helpers: a real API on a fresh test database, driven through `app.request()`.
+import { type Db, listAccountMail } from '@nimbus/db';
 import { createTestDatabase } from '@nimbus/db/src/testing';
 import { type Api, createApi } from './app';
 import type { ApiOptions } from './context';
@@ -14,10 +15,11 @@ export async function createTestApi(overrides: Partial<ApiOptions> = {}) {
     staffTeam: 'staff-team',
     ...overrides,
   });
-  return { app, database, db: database.db, close: () => database.close(), ...clientFor(app) };
+  return { app, database, db: database.db, close: () => database.close(), ...clientFor(app, database.db) };
 }
 
-export function clientFor(app: Api) {
+/** `db`, when given, lets `signup` follow the mailed link of a server that confirms addresses (SMTP_URL set). */
+export function clientFor(app: Api, db?: Db) {
   /** A JSON call with either a bearer token or a session cookie, as a browser on our origin sends it. */
   async function call(
     method: string,
@@ -43,10 +45,14 @@ export function clientFor(app: Api) {
 
   /** Signs up and returns the session cookie and an API token for the new user. */
   async function signup(email: string, name?: string) {
-    const res = await call('POST', '/v2/registration', {
+    let res = await call('POST', '/v2/registration', {
       body: { email, password: 'correct horse battery', name },
       headers: { origin: ORIGIN },
     });
+    if (res.status === 202 && db) {
+      const token = await signupToken(db, email);
+      res = await call('POST', '/v2/registration/confirm', { body: { token }, headers: { origin: ORIGIN } });
+    }
     if (res.status !== 200) throw new Error(`signup failed: ${JSON.stringify(res.json)}`);
     const cookie = res.res.headers
       .getSetCookie()
@@ -57,6 +63,13 @@ export function clientFor(app: Api) {
   }
 
   return { call, signup };
+}
+
+/** The secret of the newest sign-up link mailed to the address (read from the outbox, where every mail is kept). */
+export async function signupToken(db: Db, email: string): Promise<string> {
+  const [mail] = (await listAccountMail(db, email)).filter((m) => m.link?.includes('/signup/confirm?token='));
+  if (!mail?.link) throw new Error(`no sign-up link was mailed to ${email}`);
+  return new URL(mail.link).searchParams.get('token')!;
 }
 
 /** Serves the API on a real loopback port, as the front server does (also under `/api`), for HTTP clients. */

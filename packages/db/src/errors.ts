@@ -19,7 +19,8 @@ export type ErrorCode =
   | 'invalid_token'
   | 'invitation_invalid'
   | 'weak_password'
-  | 'reset_invalid';
+  | 'reset_invalid'
+  | 'signup_invalid';
 
 export class DomainError extends Error {
   constructor(

@@ -22,6 +22,7 @@ export * from './queries/leads';
 export * from './queries/mail';
 export * from './queries/members';
 export * from './queries/password-resets';
+export * from './queries/pending-signups';
 export * from './queries/projects';
 export * from './queries/rate-limits';
 export * from './queries/sessions';

@@ -6,7 +6,14 @@ import type { Context } from 'hono';
 import { checkOrigin } from '../auth';
 import type { AppEnv } from '../context';
 import { clearSessionCookies, sessionToken, setSessionCookies } from '../cookies';
-import { LoginBody, RegistrationBody, SessionReply, UserReply } from '../schemas/accounts';
+import {
+  LoginBody,
+  RegistrationBody,
+  RegistrationConfirm,
+  RegistrationPending,
+  SessionReply,
+  UserReply,
+} from '../schemas/accounts';
 import { body, errors, json } from '../schemas/common';
 import * as session from '../services/session';
 
@@ -38,19 +45,41 @@ function started(c: Context<AppEnv>, { reply, cookie }: Started) {
 export function sessionRoutes() {
   const app = new OpenAPIHono<AppEnv>();
 
-  // POST /v2/registration - create an account and log in
+  // POST /v2/registration - sign up: with mail, 202 and a link to the address; without, the account at once
   app.openapi(
     createRoute({
       method: 'post',
       path: '/v2/registration',
       tags,
       summary: 'Sign up',
+      description:
+        'When the server sends mail (SMTP_URL), answers 202 with the same reply whether or not the address has an account, and mails a link that finishes the sign-up (POST /v2/registration/confirm). Without mail, creates the account and logs in.',
       request: body(RegistrationBody),
+      responses: { 200: json(UserReply), 202: json(RegistrationPending), ...errors },
+    }),
+    async (c) => {
+      guard(c);
+      const result = await session.register(c.var.options, c.req.valid('json'), clientOf(c));
+      if ('pending' in result) return c.json(result, 202);
+      return c.json(started(c, result), 200);
+    },
+  );
+
+  // POST /v2/registration/confirm - finish a sign-up with the mailed link's secret, and log in
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v2/registration/confirm',
+      tags,
+      summary: 'Finish signing up',
+      description: 'Uses the secret of a sign-up link once, within an hour: creates the account and logs in.',
+      request: body(RegistrationConfirm),
       responses: { 200: json(UserReply), ...errors },
     }),
     async (c) => {
       guard(c);
-      return c.json(started(c, await session.register(c.var.options, c.req.valid('json'), clientOf(c))), 200);
+      const { token } = c.req.valid('json');
+      return c.json(started(c, await session.confirmRegistration(c.var.options, token, clientOf(c))), 200);
     },
   );
 

@@ -61,6 +61,17 @@ export const RegistrationBody = z
   })
   .openapi('Registration');
 
+export const RegistrationPending = z
+  .object({
+    pending: z.literal(true),
+    message: z.string().describe('What to do next: open the link mailed to the address.'),
+  })
+  .openapi('RegistrationPending');
+
+export const RegistrationConfirm = z
+  .object({ token: key().describe('The secret from the sign-up link.') })
+  .openapi('RegistrationConfirm');
+
 export const LoginBody = z.object({ email: key(), password: password() }).openapi('Login');
 
 export const UserPatch = z

@@ -29,17 +29,64 @@ async function start(options: ApiOptions, user: db.User, client: Client) {
   };
 }
 
-/** A sign-up with a registered address also tells that address's owner, who may not have tried it. */
+const SIGNUP_MAILS_PER_EMAIL_PER_HOUR = 5;
+
+/** The reply to a sign-up that waits for its address: the same words for a new and a registered address. */
+export const signupPending = (email: string) => ({
+  pending: true as const,
+  message: `Check ${email}: we sent a link to finish signing up. It works once, for an hour.`,
+});
+
+/**
+ * Sign-up. When Nimbus can send mail (`SMTP_URL`), the address is confirmed first, and the reply never
+ * says whether it already has an account: a new address gets a link that finishes the sign-up, a
+ * registered one a notice to its owner, and both take one argon2 hash and one mail. Without mail
+ * nobody could read a link, so the account is made and logged in at once, and a registered
+ * address is refused (its owner is told).
+ */
 export async function register(options: ApiOptions, input: z.infer<typeof RegistrationBody>, client: Client) {
   const limit = options.signupLimitPerHour ?? 20;
   if (!(await db.hitRateLimit(options.db, `signup:ip:${client.ip}`, limit, 60 * 60_000)))
     throw new db.DomainError('rate_limited', 'Too many sign-ups from this address. Try again in an hour.');
+  if (!options.smtpUrl) return registerAtOnce(options, input, client);
+  const account = await db.prepareAccount(input);
+  const mailAllowed = await db.hitRateLimit(
+    options.db,
+    `signup:email:${account.email}`,
+    SIGNUP_MAILS_PER_EMAIL_PER_HOUR,
+    60 * 60_000,
+  );
+  if (mailAllowed) {
+    if (await db.userByEmail(options.db, account.email)) await tellOwner(options, account.email);
+    else await mailSignupLink(options, account);
+  }
+  return signupPending(account.email);
+}
+
+async function registerAtOnce(options: ApiOptions, input: z.infer<typeof RegistrationBody>, client: Client) {
   try {
     return await start(options, await db.registerUser(options.db, input), client);
   } catch (err) {
     if (err instanceof db.DomainError && err.code === 'email_taken') await tellOwner(options, input.email);
     throw err;
   }
+}
+
+async function mailSignupLink(options: ApiOptions, account: db.NewAccount) {
+  const secret = await db.savePendingSignup(options.db, account);
+  const link = `${options.publicUrl}/signup/confirm?token=${secret}`;
+  const mailId = await db.queueAccountMail(options.db, {
+    to: account.email,
+    subject: 'Finish signing up to Nimbus',
+    text: `Someone asked to create a Nimbus account with this e-mail address.\n\nTo finish signing up, open this link: ${link}\n\nThe link works once and expires in ${db.SIGNUP_CONFIRM_MINUTES} minutes. If it was not you, ignore this e-mail: no account is made.`,
+    link,
+  });
+  await deliver(options.db, options, mailId);
+}
+
+/** Finishes a sign-up with the secret of its link: the account is made and logged in. */
+export async function confirmRegistration(options: ApiOptions, token: string, client: Client) {
+  return start(options, await db.confirmPendingSignup(options.db, token), client);
 }
 
 async function tellOwner(options: ApiOptions, email: string) {

@@ -29,17 +29,37 @@ export function validateEmail(email: string): void {
   }
 }
 
-export async function registerUser(
-  db: Db,
-  input: { email: string; password: string; name?: string | null },
-): Promise<User> {
+/** What a new account is made of, checked (address, name, password rule) and with the password hashed. */
+export interface NewAccount {
+  email: string;
+  name: string | null;
+  passwordHash: string;
+}
+
+/** Checks a sign-up's fields the one way every sign-up is checked and hashes its password (argon2, always). */
+export async function prepareAccount(input: {
+  email: string;
+  password: string;
+  name?: string | null;
+}): Promise<NewAccount> {
   const email = normalizeEmail(input.email);
   validateEmail(email);
   const name = input.name?.trim() || null;
   if (name && name.length > 256) throw new DomainError('bad_request', 'Names are at most 256 characters.');
   checkPassword(input.password, [email, name]);
+  return { email, name, passwordHash: await hashPassword(input.password) };
+}
+
+export async function registerUser(
+  db: Db,
+  input: { email: string; password: string; name?: string | null },
+): Promise<User> {
   // Hashed before the lookup, so a taken address answers no faster than a free one.
-  const passwordHash = await hashPassword(input.password);
+  return createAccount(db, await prepareAccount(input));
+}
+
+/** The user and their personal hobby team, in one transaction; `email_taken` when the address has an account. */
+export async function createAccount(db: Db, { email, name, passwordHash }: NewAccount): Promise<User> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new DomainError('email_taken', 'An account with this e-mail already exists. Log in instead.');
   const username = await freeSlug(db, email.split('@')[0]!);

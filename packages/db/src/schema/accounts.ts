@@ -95,3 +95,26 @@ export const passwordResets = pgTable(
     index('password_resets_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Sign-ups waiting for their address to be confirmed (when Nimbus can send mail): what the account
+ * will be made of, with the password already hashed. One row per address, replaced by a new
+ * sign-up; only the SHA-256 of the link's secret is stored. Expired rows are deleted by the next sign-up.
+ */
+export const pendingSignups = pgTable(
+  'pending_signups',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('pending_signups_email_key').on(t.email),
+    uniqueIndex('pending_signups_token_hash_key').on(t.tokenHash),
+    index('pending_signups_expires_idx').on(t.expiresAt),
+  ],
+);

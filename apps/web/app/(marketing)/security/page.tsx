@@ -12,7 +12,7 @@ export const metadata: Metadata = {
 const PRACTICES = [
   {
     title: 'Passwords',
-    body: 'Hashed with Argon2id, and refused when easy to guess (common, a pattern, or your e-mail). Failed logins wait longer after each failure, per account and address, so guessing is slow while the owner can still log in from elsewhere. An unknown e-mail takes as long to refuse as a known one.',
+    body: 'Hashed with Argon2id, and refused when easy to guess (common, a pattern, or your e-mail). Failed logins wait longer after each failure, per account and address, so guessing is slow while the owner can still log in from elsewhere. An unknown e-mail takes as long to refuse as a known one. Where Nimbus sends e-mail, sign-up confirms the address by a link first and answers alike whether or not it has an account.',
     href: '/docs/accounts',
   },
   {

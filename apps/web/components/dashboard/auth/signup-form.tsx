@@ -1,11 +1,14 @@
 'use client';
 import type { UserJson } from '@nimbus/api';
 import { Button, Notice, TextField } from '@nimbus/ui';
-// Sign-up (POST /api/v2/registration): e-mail, password and an optional name. The API creates the
-// user with a personal Hobby account and logs them in; its messages (e-mail taken, password too
-// short) appear on the form. Uncontrolled fields and method="post", as in the login form.
+// Sign-up (POST /api/v2/registration): e-mail, password and an optional name. On a server that
+// sends mail the API answers 202 without saying whether the address has an account, and the form
+// turns into "check your e-mail" (the link opens /signup/confirm). Without mail the API creates the
+// user with a personal Hobby account and logs them in. Its messages (password too weak, e-mail
+// taken) appear on the form. Uncontrolled fields and method="post", as in the login form.
 import { useState } from 'react';
 import { api, errorMessage } from '../api';
+import { useSubmit } from '../use-submit';
 import { continueAfterLogin } from './after-login';
 
 const PASSWORD_MIN = 8;
@@ -13,6 +16,7 @@ const PASSWORD_MIN = 8;
 export function SignupForm({ next }: { next: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
 
   async function signUp(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,16 +27,28 @@ export function SignupForm({ next }: { next: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const { user } = await api()<{ user: UserJson }>('/v2/registration', {
+      const reply = await api()<{ user: UserJson } | { pending: true; message: string }>('/v2/registration', {
         body: { email: email.trim(), password, name: name.trim() || null },
       });
-      await continueAfterLogin(next, user);
+      if ('pending' in reply) {
+        setPending(reply.message);
+        setBusy(false);
+        return;
+      }
+      await continueAfterLogin(next, reply.user);
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);
     }
   }
 
+  if (pending)
+    return (
+      <Notice tone="note">
+        <strong className="font-medium">Check your e-mail</strong>
+        {pending}
+      </Notice>
+    );
   return (
     <form onSubmit={signUp} method="post" noValidate className="flex flex-col gap-4">
       <TextField label="Name (optional)" name="name" autoComplete="name" />
@@ -48,6 +64,32 @@ export function SignupForm({ next }: { next: string | null }) {
       {error && <Notice>{error}</Notice>}
       <Button type="submit" variant="primary" size="large" loading={busy}>
         Create account
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The second half of a sign-up on a server that sends mail: the page the mailed link opens. The
+ * account is made only when the person presses the button (POST /api/v2/registration/confirm), so
+ * a mail scanner that opens the link does not use it up; then they are logged in like after a login.
+ */
+export function ConfirmSignupForm({ token }: { token: string }) {
+  const { error, saving, run } = useSubmit({ navigates: true });
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(async () => {
+      const { user } = await api()<{ user: UserJson }>('/v2/registration/confirm', { body: { token } });
+      await continueAfterLogin(null, user);
+    });
+  }
+
+  return (
+    <form onSubmit={submit} method="post" noValidate className="flex flex-col gap-4">
+      {error && <Notice>{error}</Notice>}
+      <Button type="submit" variant="primary" size="large" loading={saving}>
+        Create my account
       </Button>
     </form>
   );
