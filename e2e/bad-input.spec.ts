@@ -6,8 +6,8 @@ import { uniqueName } from './dashboard-helpers';
 import { signUp, test } from './helpers';
 
 test('a NUL byte in a dashboard address or an API path is a 400', async ({ page }) => {
-  const { username } = await signUp(page);
-  for (const address of [`/${username}%00`, `/${username}/site%00/settings`, '/new?teamSlug=a%00b']) {
+  const { slug } = await signUp(page);
+  for (const address of [`/${slug}%00`, `/${slug}/site%00/settings`, '/new?teamSlug=a%00b']) {
     const res = await page.goto(address);
     expect(res?.status(), address).toBe(400);
     await expect(page.getByText('the address contains a NUL character')).toBeVisible();
@@ -15,11 +15,11 @@ test('a NUL byte in a dashboard address or an API path is a 400', async ({ page 
   const api = await page.request.get('/api/v9/projects/site%00');
   expect(api.status()).toBe(400);
   expect((await api.json()).error).toEqual({ code: 'bad_request', message: expect.stringMatching(/NUL character/) });
-  expect((await page.goto(`/${username}`))?.status()).toBe(200);
+  expect((await page.goto(`/${slug}`))?.status()).toBe(200);
 });
 
 test('a sensitive variable has no value and no Reveal in the dashboard', async ({ page }) => {
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   const name = uniqueName('sensitive-site');
   const headers = { origin: new URL(page.url()).origin };
   expect((await page.request.post('/api/v11/projects', { data: { name }, headers })).status()).toBe(200);
@@ -28,7 +28,7 @@ test('a sensitive variable has no value and no Reveal in the dashboard', async (
     headers,
   });
   expect(created.status()).toBe(201);
-  await page.goto(`/${username}/${name}/settings/environment-variables`);
+  await page.goto(`/${slug}/${name}/settings/environment-variables`);
   const row = page.getByRole('list', { name: 'Variables' }).getByRole('listitem').filter({ hasText: 'API_SECRET' });
   await expect(row).toContainText('Sensitive');
   await expect(row.getByRole('button', { name: 'Reveal API_SECRET' })).toHaveCount(0);

@@ -6,11 +6,11 @@ import { signUp, test } from './helpers';
 
 test("shows a queued deployment's place in the queue until its build starts", async ({ page }) => {
   test.setTimeout(150_000);
-  const { username } = await signUp(page);
+  const { slug } = await signUp(page);
   const slow = buildSite('sleep 12; mkdir -p dist && echo "<p>slow</p>" > dist/index.html');
-  await deployFolder(page, username, uniqueName('queue-first'), slow);
+  await deployFolder(page, slug, uniqueName('queue-first'), slow);
   const quick = buildSite('sleep 5; mkdir -p dist && echo "<p>second</p>" > dist/index.html');
-  await deployFolder(page, username, uniqueName('queue-second'), quick);
+  await deployFolder(page, slug, uniqueName('queue-second'), quick);
 
   const position = page.getByRole('status', { name: 'Queue position' });
   await expect(position).toHaveText(
