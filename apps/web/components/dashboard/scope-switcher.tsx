@@ -3,13 +3,15 @@ import type { TeamJson, UserJson } from '@nimbus/api';
 import { sortTeams } from '@nimbus/core';
 import { Badge, cx, focusRing, Popover } from '@nimbus/ui';
 // The scope switcher: the personal account and every team, sorted by name with the default first
-// (docs/spec.md §3), the current scope marked. Choosing one sets the `scope` cookie and opens /{slug}.
+// (docs/spec.md §3), the current scope marked:
+// the team in the page's URL, else the scope cookie's. Choosing one sets the `scope` cookie and opens /{slug}.
 import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { Avatar } from './avatar';
 import { useDefaultTeamModal } from './default-team-modal';
 import { planLabel, scopeName } from './names';
 import { setScopeCookie } from './scope-cookie';
+import { useUrlTeam } from './url-scope';
 
 type Props = {
   user: Pick<UserJson, 'name' | 'username' | 'defaultTeamId'>;
@@ -23,12 +25,10 @@ const item = cx(
 );
 
 export function ScopeSwitcher({ user, teams, scopeCookie }: Props) {
-  const pathname = usePathname();
   const router = useRouter();
   const openDefaultTeam = useDefaultTeamModal();
   const sorted = sortTeams(teams, user.defaultTeamId);
-  const segment = pathname.split('/')[1];
-  const current = teams.find((t) => t.slug === segment) ?? teams.find((t) => t.slug === scopeCookie) ?? sorted[0];
+  const current = useUrlTeam(teams) ?? teams.find((t) => t.slug === scopeCookie) ?? sorted[0];
 
   const choose = (slug: string, close: () => void) => {
     setScopeCookie(slug);
