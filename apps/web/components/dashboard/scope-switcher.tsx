@@ -44,17 +44,17 @@ export function ScopeSwitcher({ user, teams, scopeCookie }: Props) {
           type="button"
           {...props}
           className={cx(
-            'flex h-8 max-w-64 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-subtle',
+            'flex h-8 min-w-0 max-w-64 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-subtle',
             focusRing,
           )}
         >
           {current && <Avatar teamId={current.id} />}
           <span className="truncate">{current ? scopeName(current, user) : 'Choose a scope'}</span>
-          {current && <Badge>{planLabel(current.billing.plan)}</Badge>}
+          {current && <Badge className="shrink-0">{planLabel(current.billing.plan)}</Badge>}
           <svg
             aria-hidden
             viewBox="0 0 16 16"
-            className="size-3.5 text-muted"
+            className="size-3.5 shrink-0 text-muted"
             fill="none"
             stroke="currentColor"
             strokeWidth="1.5"
