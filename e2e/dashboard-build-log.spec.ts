@@ -1,10 +1,11 @@
-// Watching a build (issue #5): the log streams line by line while the deployment is still building,
-// error output is marked, and the state timeline ends at Ready without a reload.
+// Watching a build: the log streams line by line while the deployment is still building, stderr is
+// marked as a warning (amber, never counted as errors on a successful build), and the state timeline
+// ends at Ready without a reload. Steps show their durations; search, copy and download work.
 import { expect } from '@playwright/test';
 import { buildSite, deployFolder, uniqueName, waitForState } from './dashboard-helpers';
 import { signUp, test } from './helpers';
 
-test('streams build lines before the deployment is ready, marking error output', async ({ page }) => {
+test('streams build lines before the deployment is ready, marking stderr as warnings', async ({ page }) => {
   const { slug } = await signUp(page);
   const name = uniqueName('log-site');
   const script =
@@ -29,7 +30,22 @@ test('streams build lines before the deployment is ready, marking error output',
     .getByRole('listitem')
     .filter({ has: page.getByText('careful: this went to stderr', { exact: true }) });
   await expect(stderr).toHaveAttribute('data-type', 'stderr');
-  await expect(stderr.getByRole('img', { name: 'Error output' })).toBeVisible();
+  await expect(stderr).toHaveAttribute('data-level', 'warning');
+  await expect(stderr.getByRole('img', { name: 'Warning' })).toBeVisible();
+  // Amber, not red: the text colour's hue (Chromium reports lab()) is an amber's, above 45°; red is below 40°.
+  const [, a, b] = (await stderr.evaluate((el) => getComputedStyle(el).color)).match(/[\d.-]+/g)!.map(Number);
+  expect((Math.atan2(b!, a!) * 180) / Math.PI).toBeGreaterThan(45);
+  await expect(page.getByText(/\d+ lines, 1 warning$/)).toBeVisible();
+  await expect(page.getByText(/error line/)).toHaveCount(0);
+  await expect(log.getByRole('listitem').filter({ hasText: 'Running "npm run build"' })).toContainText(/\d+(\.\d)?s$/);
+
+  await page.getByRole('searchbox', { name: 'Search the build log' }).fill('STEP 3');
+  await expect(log.getByRole('listitem')).toHaveCount(1);
+  await expect(log).toContainText('step 3 of 6');
+  await page.getByRole('searchbox', { name: 'Search the build log' }).fill('');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^dpl_.*-build\.log$/);
   await expect(page.getByText('Build finished')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Deployment timeline' })).not.toContainText('(in progress)');
 });

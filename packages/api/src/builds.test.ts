@@ -95,7 +95,7 @@ fs.writeFileSync('dist/index.html', JSON.stringify({
     });
     const done = await t.waitFor(token, id, undefined, 60_000);
     expect(done).toMatchObject({ readyState: 'ERROR', errorCode: 'BUILD_FAILED' });
-    expect(done.errorMessage).toMatch(/"npm run build" exited with 3\. Read the log above/);
+    expect(done.errorMessage).toMatch(/"npm run build" exited with 3\. Its output is in the build log: fix the build/);
     const log = await t.logText(token, id);
     expect(log).toContain('Running "npm run build"');
     expect(log).toContain('boom: cannot find module ./missing');

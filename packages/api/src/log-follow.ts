@@ -35,7 +35,10 @@ export async function* followLog(
 /** One NDJSON line in the shape the Vercel CLI prints: type, created, date, text, deploymentId. */
 export function eventLine(line: LogLine, deploymentId: string) {
   const created = line.createdAt.getTime();
-  const type = line.type === 'info' ? 'stdout' : line.type === 'error' ? 'stderr' : line.type;
+  // Vercel's clients know stdout, stderr and command: Nimbus's notes are stdout, its warnings and
+  // errors stderr with their level.
+  const type =
+    line.type === 'info' ? 'stdout' : line.type === 'error' || line.type === 'warning' ? 'stderr' : line.type;
   return {
     type,
     created,
@@ -44,7 +47,7 @@ export function eventLine(line: LogLine, deploymentId: string) {
     id: String(line.id),
     serial: String(line.id).padStart(12, '0'),
     deploymentId,
-    ...(line.type === 'error' || line.type === 'stderr'
+    ...(line.type === 'error' || line.type === 'stderr' || line.type === 'warning'
       ? { level: line.type === 'error' ? ('error' as const) : ('warning' as const) }
       : {}),
     info: { type: 'build', name: 'build', entrypoint: '.' },

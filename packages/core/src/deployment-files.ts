@@ -18,6 +18,16 @@ export function isToolPath(path: string): boolean {
   return path.split('/').some((segment) => TOOL_FOLDERS.has(segment));
 }
 
+/** The warning on a deployment whose output has no `index.html` at its top: its root URL is a 404. */
+export const NO_ROOT_INDEX_WARNING =
+  'No index.html at the top of the output: the root URL (/) of this deployment answers 404 unless a rewrite or redirect serves it. Add an index.html, or check the output directory.';
+
+/** True when an output's paths (no leading slash) hold the page its root URL serves. */
+export function hasRootIndex(paths: Iterable<string>): boolean {
+  for (const p of paths) if (p === 'index.html') return true;
+  return false;
+}
+
 /** True for every path a deployment must not serve: tool folders and `.env*` files, at any depth. */
 export function isBuildInternal(path: string): boolean {
   return path.split('/').some((segment) => TOOL_FOLDERS.has(segment) || isEnvFile(segment));

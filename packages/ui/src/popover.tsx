@@ -59,7 +59,7 @@ export function Popover({ trigger, children, align = 'start', label, className }
   };
 
   return (
-    <div className="relative">
+    <div className="relative min-w-0">
       {trigger({ 'aria-expanded': open, 'aria-controls': id, onClick: () => setOpen((o) => !o), ref: triggerRef })}
       <div
         ref={panelRef}

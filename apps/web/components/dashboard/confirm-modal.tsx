@@ -15,6 +15,8 @@ export interface ConfirmModalProps {
   /** Resolves when done (the modal closes); throws to show the error inside the modal. */
   onConfirm: () => Promise<void>;
   typeToConfirm?: string;
+  /** The button that closes without acting; "Cancel" unless that reads oddly beside the action. */
+  cancelLabel?: string;
   /** Non-destructive confirmations (promote, redeploy) use the primary button. */
   confirmVariant?: 'danger' | 'primary';
 }
@@ -28,6 +30,7 @@ export function ConfirmModal({
   onConfirm,
   typeToConfirm,
   confirmVariant = 'danger',
+  cancelLabel = 'Cancel',
 }: ConfirmModalProps) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +69,7 @@ export function ConfirmModal({
       description={description}
       footer={
         <>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{cancelLabel}</Button>
           <Button variant={confirmVariant} type="submit" form={formId} loading={busy} disabled={locked}>
             {confirmLabel}
           </Button>

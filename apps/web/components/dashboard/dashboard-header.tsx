@@ -1,8 +1,10 @@
-// The dashboard's top bar: logo, scope switcher, then the user menu. Section layouts put their own
+// The dashboard's top bar: logo, scope switcher, then search, docs and the user menu (search and docs
+// move into a menu on narrow screens). Section layouts put their own
 // tabs below it with <SubNav>, so new sections (projects, deployments) never touch this file.
 import type { TeamJson, UserJson } from '@nimbus/api';
 import { HomeLogo } from '@/components/shell/logo';
 import { CommandMenuButton } from './command-menu/command-menu-button';
+import { MobileMenu } from './mobile-menu';
 import { ScopeSwitcher } from './scope-switcher';
 import { UserMenu } from './user-menu';
 
@@ -17,11 +19,12 @@ export function DashboardHeader({ user, teams, scopeCookie }: Props) {
           /
         </span>
         <ScopeSwitcher user={user} teams={teams} scopeCookie={scopeCookie} />
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex shrink-0 items-center gap-3">
           <CommandMenuButton />
-          <a href="/docs" className="hidden text-sm text-muted hover:text-foreground sm:inline">
+          <a href="/docs" className="hidden text-sm text-muted hover:text-foreground md:inline">
             Docs
           </a>
+          <MobileMenu />
           <UserMenu user={user} />
         </div>
       </div>

@@ -3,13 +3,15 @@ import type { TeamJson, UserJson } from '@nimbus/api';
 import { sortTeams } from '@nimbus/core';
 import { Badge, cx, focusRing, Popover } from '@nimbus/ui';
 // The scope switcher: the personal account and every team, sorted by name with the default first
-// (docs/spec.md §3), the current scope marked. Choosing one sets the `scope` cookie and opens /{slug}.
+// (docs/spec.md §3), the current scope marked:
+// the team in the page's URL, else the scope cookie's. Choosing one sets the `scope` cookie and opens /{slug}.
 import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { Avatar } from './avatar';
 import { useDefaultTeamModal } from './default-team-modal';
 import { planLabel, scopeName } from './names';
 import { setScopeCookie } from './scope-cookie';
+import { useUrlTeam } from './url-scope';
 
 type Props = {
   user: Pick<UserJson, 'name' | 'username' | 'defaultTeamId'>;
@@ -23,12 +25,10 @@ const item = cx(
 );
 
 export function ScopeSwitcher({ user, teams, scopeCookie }: Props) {
-  const pathname = usePathname();
   const router = useRouter();
   const openDefaultTeam = useDefaultTeamModal();
   const sorted = sortTeams(teams, user.defaultTeamId);
-  const segment = pathname.split('/')[1];
-  const current = teams.find((t) => t.slug === segment) ?? teams.find((t) => t.slug === scopeCookie) ?? sorted[0];
+  const current = useUrlTeam(teams) ?? teams.find((t) => t.slug === scopeCookie) ?? sorted[0];
 
   const choose = (slug: string, close: () => void) => {
     setScopeCookie(slug);
@@ -44,17 +44,17 @@ export function ScopeSwitcher({ user, teams, scopeCookie }: Props) {
           type="button"
           {...props}
           className={cx(
-            'flex h-8 max-w-64 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-subtle',
+            'flex h-8 min-w-0 max-w-64 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-subtle',
             focusRing,
           )}
         >
           {current && <Avatar teamId={current.id} />}
           <span className="truncate">{current ? scopeName(current, user) : 'Choose a scope'}</span>
-          {current && <Badge>{planLabel(current.billing.plan)}</Badge>}
+          {current && <Badge className="shrink-0">{planLabel(current.billing.plan)}</Badge>}
           <svg
             aria-hidden
             viewBox="0 0 16 16"
-            className="size-3.5 text-muted"
+            className="size-3.5 shrink-0 text-muted"
             fill="none"
             stroke="currentColor"
             strokeWidth="1.5"

@@ -102,7 +102,7 @@ export const buildLogs = pgTable(
     deploymentId: text('deployment_id')
       .notNull()
       .references(() => deployments.id, { onDelete: 'cascade' }),
-    type: text('type').$type<'stdout' | 'stderr' | 'command' | 'info' | 'error'>().notNull(),
+    type: text('type').$type<'stdout' | 'stderr' | 'command' | 'info' | 'warning' | 'error'>().notNull(),
     text: text('text').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { hasRootIndex, NO_ROOT_INDEX_WARNING } from '@nimbus/core';
 import {
   type Cipher,
   type Db,
@@ -112,7 +113,7 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
       if (exit !== 0)
         throw new BuildError(
           code,
-          `Command "${cmd.display}" exited with ${exit}. Read the log above, fix the ${what} and deploy again.`,
+          `Command "${cmd.display}" exited with ${exit}. Its output is in the build log: fix the ${what} and deploy again.`,
         );
     };
     if (plan.install) await step(plan.install, 'INSTALL_FAILED', 'dependencies');
@@ -127,6 +128,7 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
         `The output folder "${path.relative(root, outDir) || '.'}" is empty. Check the build and the output directory setting.`,
       );
     log.line('info', `Stored ${outputs.length} output files.`);
+    if (!hasRootIndex(outputs.map((o) => o.path))) log.line('warning', NO_ROOT_INDEX_WARNING);
     return { outputs, config, framework: plan.framework };
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);

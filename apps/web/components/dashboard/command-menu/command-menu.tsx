@@ -9,6 +9,7 @@ import { cx } from '@nimbus/ui';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
+import { useUrlTeam } from '../url-scope';
 import { buildCommands, type Command, filterCommands, groupCommands, moveActive } from './commands';
 import { useRunCommand } from './use-run-command';
 
@@ -24,8 +25,8 @@ export function CommandMenu({ onClose, user, teams, internal }: CommandMenuProps
   const id = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const [segment, second] = usePathname().split('/').slice(1);
-  const team = teams.find((t) => t.slug === segment);
+  const second = usePathname().split('/')[2];
+  const team = useUrlTeam(teams);
   const project = team && second && second !== '~' ? second : null;
   const { data } = useSWR<{ projects: { name: string }[] }>(team ? `/v10/projects?teamId=${team.id}&limit=100` : null);
   const [deployFreeze] = useState(() => document.cookie.split('; ').includes(`${DEPLOY_FREEZE_COOKIE}=1`));

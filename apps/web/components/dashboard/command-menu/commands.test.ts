@@ -29,6 +29,7 @@ describe('command menu commands', () => {
       ['Acme', '/acme'],
     ]);
     expect(commands.find((c) => c.label === 'Billing')?.href).toBe('/acme/~/settings/billing');
+    expect(commands.find((c) => c.label === 'New project')?.href).toBe('/new?teamSlug=acme');
     expect(labels(base)).toEqual(
       expect.arrayContaining([
         'Account settings',
@@ -44,6 +45,8 @@ describe('command menu commands', () => {
 
   it('has no team pages outside a team', () => {
     expect(labels({ ...base, team: undefined, projects: [] })).not.toContain('Team settings');
+    const outside = buildCommands({ ...base, team: undefined, projects: [] });
+    expect(outside.find((c) => c.label === 'New project')?.href).toBe('/new');
   });
 
   it('shows the internal commands only when internal, and Open in Admin only on a project', () => {

@@ -97,7 +97,13 @@ export function buildCommands(ctx: CommandContext): Command[] {
   commands.push(
     { id: 'nav:account', label: 'Account settings', group: 'Navigation', keywords: 'profile user', href: '/account' },
     { id: 'nav:tokens', label: 'Tokens', group: 'Navigation', keywords: 'api access cli', href: '/account/tokens' },
-    { id: 'act:new-project', label: 'New project', group: 'Actions', keywords: 'create deploy import', href: '/new' },
+    {
+      id: 'act:new-project',
+      label: 'New project',
+      group: 'Actions',
+      keywords: 'create deploy import',
+      href: team ? `/new?teamSlug=${encodeURIComponent(team.slug)}` : '/new',
+    },
     { id: 'act:new-team', label: 'Create team', group: 'Actions', keywords: 'new team', href: '/new/team' },
     { id: 'act:upgrade', label: 'Upgrade to Pro', group: 'Actions', keywords: 'billing plan trial', action: 'upgrade' },
     {

@@ -89,7 +89,13 @@ export function NewProject({
                   widthClass="w-full sm:w-72"
                   value={slug}
                   disabled={busy}
-                  onChange={(e) => setSlug(e.target.value)}
+                  onChange={(e) => {
+                    setSlug(e.target.value);
+                    // The header's scope follows the URL: keep it on the team the form deploys to.
+                    const query = new URLSearchParams({ teamSlug: e.target.value });
+                    if (initialName) query.set('project', initialName);
+                    router.replace(`/new?${query}`, { scroll: false });
+                  }}
                 >
                   {teams.map((t) => (
                     <option key={t.slug} value={t.slug}>

@@ -1,28 +1,24 @@
 'use client';
-import type { BuildLogEvent } from '@nimbus/api';
-import { cx } from '@nimbus/ui';
 // The build log, live: an EventSource on the API's server-sent events, which replays the log so far,
 // then follows it and ends with the final state (the stream then closes; it resumes from the last
-// line by itself after a dropped connection). Error output is red, with an icon and its kind spelled
-// out for screen readers. The view follows new lines unless the reader has scrolled up.
-import { useEffect, useRef, useState } from 'react';
+// line by itself after a dropped connection). Lines are grouped under the step that printed them,
+// with its duration; warnings are amber and errors red. Search narrows the lines; Copy and Download
+// hand over the whole log. The view follows new lines unless the reader has scrolled up.
+import { Button, CopyButton, Input } from '@nimbus/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { LogLine } from './log-line';
+import { countLevels, groupSteps, type Line, logText, matching } from './log-steps';
 
-type Line = Pick<BuildLogEvent, 'id' | 'type' | 'text' | 'created' | 'level'>;
 type Status = 'connecting' | 'streaming' | 'done' | 'lost';
 
-const TIME = new Intl.DateTimeFormat('en-US', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-});
 const STATUS: Record<Status, string> = {
   connecting: 'Connecting…',
   streaming: 'Streaming live',
   done: 'Build finished',
   lost: 'The log stream stopped. Reload the page to try again.',
 };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function BuildLog({
   teamId,
@@ -35,6 +31,7 @@ export function BuildLog({
 }) {
   const [lines, setLines] = useState<Line[]>([]);
   const [status, setStatus] = useState<Status>('connecting');
+  const [query, setQuery] = useState('');
   const box = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
   const finished = useRef(onFinished);
@@ -47,7 +44,7 @@ export function BuildLog({
     source.onopen = () => setStatus('streaming');
     source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? 'lost' : 'connecting');
     source.addEventListener('log', (event) => {
-      const line = JSON.parse(event.data) as BuildLogEvent;
+      const line = JSON.parse(event.data) as Line;
       setLines((all) => (all.some((l) => l.id === line.id) ? all : [...all, line]));
     });
     source.addEventListener('state', (event) => {
@@ -62,16 +59,46 @@ export function BuildLog({
     if (follow.current && box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [lines]);
 
-  const errors = lines.filter((l) => l.type === 'stderr').length;
+  const steps = useMemo(() => groupSteps(lines), [lines]);
+  const found = useMemo(() => matching(lines, query), [lines, query]);
+  const { warnings, errors } = countLevels(lines);
+  const counts = [
+    plural(lines.length, 'line'),
+    warnings > 0 && plural(warnings, 'warning'),
+    errors > 0 && plural(errors, 'error'),
+  ].filter(Boolean);
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([`${logText(lines)}\n`], { type: 'text/plain' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: `${deploymentId}-build.log` });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
   return (
     <div className="flex flex-col gap-2">
-      <p className="flex items-center gap-3 text-xs text-muted" aria-live="polite">
-        <span>{STATUS[status]}</span>
-        <span>
-          {lines.length} {lines.length === 1 ? 'line' : 'lines'}
-          {errors > 0 && `, ${errors} error ${errors === 1 ? 'line' : 'lines'}`}
-        </span>
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex items-center gap-3 text-xs text-muted" aria-live="polite">
+          <span>{STATUS[status]}</span>
+          <span>{counts.join(', ')}</span>
+          {query.trim() && <span>{plural(found.length, 'match')}</span>}
+        </p>
+        <div className="flex items-center gap-2">
+          <Input
+            type="search"
+            controlSize="small"
+            widthClass="w-48"
+            aria-label="Search the build log"
+            placeholder="Search the log"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <CopyButton variant="secondary" value={logText(lines)} label="Copy log" disabled={!lines.length} />
+          <Button variant="secondary" size="small" onClick={download} disabled={!lines.length}>
+            Download
+          </Button>
+        </div>
+      </div>
       <div
         ref={box}
         tabIndex={0}
@@ -84,48 +111,21 @@ export function BuildLog({
       >
         <div role="log" aria-label="Build output">
           <ol>
-            {lines.map((line) => (
-              <LogLine key={line.id} line={line} />
-            ))}
+            {query.trim()
+              ? found.map((line) => <LogLine key={line.id} line={line} />)
+              : steps.flatMap((step) => [
+                  ...(step.command
+                    ? [<LogLine key={step.command.id} line={step.command} durationMs={step.durationMs} />]
+                    : []),
+                  ...step.lines.map((line) => <LogLine key={line.id} line={line} />),
+                ])}
           </ol>
         </div>
         {!lines.length && <p className="px-4 text-muted">Waiting for the build to start…</p>}
+        {lines.length > 0 && query.trim() && !found.length && (
+          <p className="px-4 text-muted">No line matches “{query.trim()}”.</p>
+        )}
       </div>
     </div>
-  );
-}
-
-function LogLine({ line }: { line: Line }) {
-  const bad = line.type === 'stderr';
-  return (
-    <li
-      data-type={line.type}
-      className={cx(
-        'grid grid-cols-[5.5rem_1.25rem_1fr] px-4',
-        bad && 'bg-red-600/10 text-red-700 dark:text-red-400',
-        line.type === 'command' && 'font-semibold',
-      )}
-    >
-      <time className="text-muted select-none" dateTime={new Date(line.created).toISOString()}>
-        {TIME.format(line.created)}
-      </time>
-      {bad ? (
-        <svg
-          role="img"
-          aria-label={line.level === 'error' ? 'Error' : 'Error output'}
-          viewBox="0 0 16 16"
-          className="mt-1 size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
-          <circle cx="8" cy="8" r="6.25" />
-          <path d="M8 4.75v4M8 11v.25" strokeLinecap="round" />
-        </svg>
-      ) : (
-        <span aria-hidden />
-      )}
-      <span className="break-words whitespace-pre-wrap">{line.text}</span>
-    </li>
   );
 }

@@ -129,6 +129,7 @@ export function DeploymentActions({ team, project: initialProject, deployment: d
           title={COPY[dialog.action].title}
           description={COPY[dialog.action].description(d.url, production?.alias[0])}
           confirmLabel={COPY[dialog.action].button}
+          cancelLabel={COPY[dialog.action].keep}
           confirmVariant={dialog.action === 'delete' || dialog.action === 'cancel' ? 'danger' : 'primary'}
           onConfirm={run[dialog.action]}
         />
@@ -137,7 +138,10 @@ export function DeploymentActions({ team, project: initialProject, deployment: d
   );
 }
 
-const COPY: Record<Action, { button: string; title: string; description: (url: string, host?: string) => string }> = {
+const COPY: Record<
+  Action,
+  { button: string; keep?: string; title: string; description: (url: string, host?: string) => string }
+> = {
   promote: {
     button: 'Promote',
     title: 'Promote to production',
@@ -158,6 +162,7 @@ const COPY: Record<Action, { button: string; title: string; description: (url: s
   },
   cancel: {
     button: 'Cancel build',
+    keep: 'Keep building',
     title: 'Cancel build',
     description: (url) =>
       `Stops the build of ${url}. A canceled deployment cannot be resumed; redeploy it to build again.`,

@@ -1,14 +1,16 @@
 'use client';
 import type { DeploymentListItem } from '@nimbus/api';
 import { Button, Notice, Select } from '@nimbus/ui';
-// A project's deployments, newest first, filtered by environment and state. It stays live: while
+// A project's deployments, newest first, filtered by environment and state
+// (kept in the URL: ?environment=, ?status=). It stays live: while
 // any listed deployment is queued or building, SWR polls every 2 s; once all are final it stops
 // (focus and reconnect still revalidate). Pages load with "Show more" through the API's cursor.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { errorMessage } from '../api';
 import { DeploymentRow } from './deployment-row';
 import { isActive, STATE_LABEL, STATES } from './state-badge';
+import { useUrlFilter } from './use-url-filter';
 
 export interface DeploymentPage {
   deployments: DeploymentListItem[];
@@ -36,8 +38,8 @@ export function DeploymentList({
   pageSize,
   filters = true,
 }: DeploymentListProps) {
-  const [target, setTarget] = useState('');
-  const [state, setState] = useState('');
+  const [target, setTarget] = useUrlFilter('environment', ['production', 'preview']);
+  const [state, setState] = useUrlFilter('status', STATES);
   const id = useId();
   const unfiltered = !target && !state;
   const base = `/v6/deployments?teamId=${team.id}&projectId=${projectId}&limit=${pageSize}${target ? `&target=${target}` : ''}${state ? `&state=${state}` : ''}`;
@@ -62,7 +64,7 @@ export function DeploymentList({
             <Select
               id={`${id}-target`}
               controlSize="small"
-              widthClass="w-40"
+              widthClass="w-auto min-w-44"
               value={target}
               onChange={(e) => setTarget(e.target.value)}
             >
@@ -76,7 +78,7 @@ export function DeploymentList({
             <Select
               id={`${id}-state`}
               controlSize="small"
-              widthClass="w-40"
+              widthClass="w-auto min-w-44"
               value={state}
               onChange={(e) => setState(e.target.value)}
             >

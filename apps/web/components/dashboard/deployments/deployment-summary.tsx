@@ -41,6 +41,11 @@ export function DeploymentSummary({
           </span>
         )}
         {d.errorMessage && <span className="text-red-700 dark:text-red-400">{d.errorMessage}</span>}
+        {d.readyState === 'ERROR' && (
+          <a href="#build-logs" className="text-foreground underline underline-offset-4">
+            Go to the build log
+          </a>
+        )}
       </Fact>
       <Fact label="Environment">
         <span className="flex items-center gap-2">

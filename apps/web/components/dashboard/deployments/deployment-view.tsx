@@ -8,6 +8,7 @@ import { BuildLog } from './build-log';
 import { DeploymentActions, type Permissions } from './deployment-actions';
 import { DeploymentSummary } from './deployment-summary';
 import { FileTree } from './file-tree';
+import { RootIndexNotice } from './root-index-notice';
 import { StateTimeline } from './state-timeline';
 import { useDeployment } from './use-deployment';
 
@@ -27,6 +28,7 @@ export function DeploymentView({ team, project, initial, protocol, creator, can 
   return (
     <div className="flex flex-col gap-6">
       <Card id="deployment-overview" title="Overview">
+        <RootIndexNotice teamId={team.id} deploymentId={d.id} ready={d.readyState === 'READY'} />
         <DeploymentSummary
           deployment={d}
           protocol={protocol}

@@ -11,6 +11,11 @@ import { hostHref } from './links';
 
 type Kind = 'output' | 'source';
 
+/** The SWR key of a deployment's file tree; the deployment page reads the output tree once for all. */
+export function fileTreeKey(teamId: string, deploymentId: string, kind: Kind): string {
+  return `/file-tree?deploymentId=${deploymentId}&kind=${kind}&teamId=${teamId}`;
+}
+
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
@@ -32,7 +37,7 @@ export function FileTree({
 }) {
   const [kind, setKind] = useState<Kind>('output');
   const { data, error } = useSWR<FileTreeNode[]>(
-    kind === 'output' && !ready ? null : `/file-tree?deploymentId=${deploymentId}&kind=${kind}&teamId=${teamId}`,
+    kind === 'output' && !ready ? null : fileTreeKey(teamId, deploymentId, kind),
   );
   const base = hostHref(url, protocol);
   return (

@@ -2,12 +2,12 @@
 // actions the viewer's role allows.
 
 import { can } from '@nimbus/core';
-import { buttonClass } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DeploymentView } from '@/components/dashboard/deployments/deployment-view';
-import { hostHref, projectPath } from '@/components/dashboard/deployments/links';
+import { projectPath } from '@/components/dashboard/deployments/links';
+import { VisitButton } from '@/components/dashboard/deployments/visit-button';
 import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { orNotFound, requestProtocol, requireProjectPage } from '@/components/dashboard/projects/load';
@@ -41,18 +41,7 @@ export default async function DeploymentPage({ params }: Props) {
             / <span className="font-mono">{deployment.id}</span>
           </>
         }
-        actions={
-          deployment.readyState === 'READY' && (
-            <a
-              href={hostHref(deployment.url, protocol)}
-              target="_blank"
-              rel="noreferrer"
-              className={buttonClass({ variant: 'primary', size: 'small' })}
-            >
-              Visit
-            </a>
-          )
-        }
+        actions={<VisitButton teamId={team.id} initial={deployment} protocol={protocol} />}
       />
       <DeploymentView
         team={{ id: team.id, slug: team.slug }}

@@ -1,0 +1,26 @@
+'use client';
+// Warns on a READY deployment whose output has no index.html at its top (its root URL is a 404), in
+// the words of the build log's warning. Reads the output tree under the file list's own SWR key.
+import type { FileTreeNode } from '@nimbus/api';
+import { hasRootIndex, NO_ROOT_INDEX_WARNING } from '@nimbus/core';
+import { Notice } from '@nimbus/ui';
+import useSWR from 'swr';
+import { fileTreeKey } from './file-tree';
+
+export function RootIndexNotice({
+  teamId,
+  deploymentId,
+  ready,
+}: {
+  teamId: string;
+  deploymentId: string;
+  ready: boolean;
+}) {
+  const { data } = useSWR<FileTreeNode[]>(ready ? fileTreeKey(teamId, deploymentId, 'output') : null);
+  if (!data || hasRootIndex(data.filter((n) => n.type === 'file').map((n) => n.name))) return null;
+  return (
+    <Notice tone="warning">
+      <p>{NO_ROOT_INDEX_WARNING}</p>
+    </Notice>
+  );
+}
