@@ -24,6 +24,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   invitation_invalid: 404,
   weak_password: 400,
   reset_invalid: 400,
+  plan_limit: 403,
 };
 
 export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {

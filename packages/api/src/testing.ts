@@ -56,7 +56,15 @@ export function clientFor(app: Api) {
     return { cookie, user: res.json.user, token: tokenRes.json.bearerToken as string };
   }
 
-  return { call, signup };
+  /** A new team on the Pro plan (its trial), which may have more than one member. */
+  async function proTeam(token: string, name: string) {
+    const team = await call('POST', '/v1/teams', { token, body: { name } });
+    if (team.status !== 200) throw new Error(`team creation failed: ${JSON.stringify(team.json)}`);
+    await call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token, body: { plan: 'pro' } });
+    return team;
+  }
+
+  return { call, signup, proTeam };
 }
 
 /** Serves the API on a real loopback port, as the front server does (also under `/api`), for HTTP clients. */

@@ -19,7 +19,8 @@ export type ErrorCode =
   | 'invalid_token'
   | 'invitation_invalid'
   | 'weak_password'
-  | 'reset_invalid';
+  | 'reset_invalid'
+  | 'plan_limit';
 
 export class DomainError extends Error {
   constructor(

@@ -76,7 +76,7 @@ describe('teams', () => {
 describe('members and invitations', () => {
   it('invites by e-mail, keeps the link in the outbox without SMTP, and the invitee accepts', async () => {
     const owner = await t.signup('inviter@example.com');
-    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Invite Co' } });
+    const team = await t.proTeam(owner.token, 'Invite Co');
     const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       token: owner.token,
       body: { email: 'Invitee@example.com', role: 'DEVELOPER' },
@@ -115,10 +115,38 @@ describe('members and invitations', () => {
     expect((await t.call('POST', `/v1/invitations/${secret}/accept`, { token: invitee.token })).status).toBe(404);
   });
 
+  it('keeps a Hobby team to its one member: inviting and accepting past the limit ask to upgrade', async () => {
+    const owner = await t.signup('hobby-owner@example.com');
+    const guest = await t.signup('hobby-guest@example.com');
+    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Hobby Co' } });
+    const refused = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'hobby-guest@example.com', role: 'MEMBER' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error).toMatchObject({ code: 'plan_limit', limit: 1, plan: 'hobby' });
+    expect(refused.json.error.message).toBe('The Hobby plan allows 1 member. Upgrade Hobby Co to Pro in Settings → Billing to add more.');
+
+    // Invited while on Pro, then moved back to Hobby: the link no longer adds a member.
+    await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: owner.token, body: { plan: 'pro' } });
+    const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'hobby-guest@example.com', role: 'MEMBER' },
+    });
+    expect(invite.status).toBe(200);
+    await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: owner.token, body: { plan: 'hobby' } });
+    const secret = invite.json.link.split('/invite/')[1];
+    const late = await t.call('POST', `/v1/invitations/${secret}/accept`, { token: guest.token });
+    expect(late.status).toBe(403);
+    expect(late.json.error.code).toBe('plan_limit');
+    const members = await t.call('GET', `/v3/teams/${team.json.id}/members`, { token: owner.token });
+    expect(members.json.members).toHaveLength(1);
+  });
+
   it('checks roles: a VIEWER cannot invite, rename or change roles; owners can', async () => {
     const owner = await t.signup('boss@example.com');
     const viewer = await t.signup('watcher@example.com');
-    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Roles Co' } });
+    const team = await t.proTeam(owner.token, 'Roles Co');
     const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       token: owner.token,
       body: { email: 'watcher@example.com', role: 'VIEWER' },
@@ -156,7 +184,7 @@ describe('members and invitations', () => {
   it('keeps the last owner: cannot leave or be demoted; a member can leave', async () => {
     const owner = await t.signup('solo@example.com');
     const member = await t.signup('leaver@example.com');
-    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Solo Co' } });
+    const team = await t.proTeam(owner.token, 'Solo Co');
     const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       token: owner.token,
       body: { email: 'leaver@example.com', role: 'MEMBER' },

@@ -1,7 +1,7 @@
 // Team members and invitations. The last owner of a team can be neither demoted, removed nor leave.
 
-import { ROLES, type Role } from '@nimbus/core';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { PLANS, ROLES, type Role } from '@nimbus/core';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString, sha256 } from '../ids';
@@ -34,6 +34,10 @@ export function checkRole(role: string): Role {
   return role as Role;
 }
 
+/** Invitations of the team not yet accepted nor expired. */
+const pendingIn = (teamId: string) =>
+  and(eq(invitations.teamId, teamId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date()));
+
 export async function listInvitations(db: Db, teamId: string) {
   return db
     .select({
@@ -44,7 +48,7 @@ export async function listInvitations(db: Db, teamId: string) {
       expiresAt: invitations.expiresAt,
     })
     .from(invitations)
-    .where(and(eq(invitations.teamId, teamId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
+    .where(pendingIn(teamId));
 }
 
 /** Creates an invitation and its e-mail; returns the secret accept link path, shown only here. */
@@ -65,6 +69,7 @@ export async function inviteMember(
   if (!team) throw notFound('The team');
   if (team.personal)
     throw new DomainError('forbidden', 'Personal accounts have no members. Create a team to invite people.');
+  await checkMemberLimit(db, team, { pending: true });
 
   const secret = randomString(32);
   const link = `${input.baseUrl}/invite/${secret}`;
@@ -94,6 +99,30 @@ export async function inviteMember(
       .returning();
     return { invitation: invitation!, link, mailId: mail!.id };
   });
+}
+
+/**
+ * Refuses one more member past the team's plan limit (docs/spec.md: Hobby is one member). An
+ * invitation holds a seat while it is pending, so `pending` counts them too when inviting.
+ */
+async function checkMemberLimit(db: Db, team: typeof teams.$inferSelect, { pending }: { pending: boolean }) {
+  const plan = PLANS[team.plan];
+  const limit = plan.limits.teamMembers;
+  if (limit === Infinity) return;
+  const [members] = await db.select({ n: count() }).from(memberships).where(eq(memberships.teamId, team.id));
+  const [invited] = pending
+    ? await db
+        .select({ n: count() })
+        .from(invitations)
+        .where(pendingIn(team.id))
+    : [{ n: 0 }];
+  if ((members?.n ?? 0) + (invited?.n ?? 0) < limit) return;
+  const seats = limit === 1 ? '1 member' : `${limit} members`;
+  throw new DomainError(
+    'plan_limit',
+    `The ${plan.name} plan allows ${seats}. Upgrade ${team.name ?? team.slug} to Pro in Settings → Billing to add more.`,
+    { limit, plan: plan.id },
+  );
 }
 
 export async function findInvitation(db: Db, secret: string) {
@@ -126,6 +155,7 @@ export async function acceptInvitation(db: Db, userId: string, secret: string) {
       `This invitation is for ${invitation.email}. Log in with that e-mail to accept it.`,
     );
   }
+  await checkMemberLimit(db, team, { pending: false });
   await db.transaction(async (tx) => {
     await tx.insert(memberships).values({ teamId: team.id, userId, role: invitation.role }).onConflictDoNothing();
     await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id));
