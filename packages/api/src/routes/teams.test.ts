@@ -115,6 +115,45 @@ describe('members and invitations', () => {
     expect((await t.call('POST', `/v1/invitations/${secret}/accept`, { token: invitee.token })).status).toBe(404);
   });
 
+  it('gives owners a pending invitation link again and resends it; others see no link', async () => {
+    const owner = await t.signup('resender@example.com');
+    const viewer = await t.signup('resend-viewer@example.com');
+    const team = await t.proTeam(owner.token, 'Resend Co');
+    const invite = async (email: string, role: string) =>
+      (await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email, role } })).json;
+    const first = await invite('resend-viewer@example.com', 'VIEWER');
+    await t.call('POST', `/v1/invitations/${first.link.split('/invite/')[1]}/accept`, { token: viewer.token });
+    const pending = await invite('later@example.com', 'DEVELOPER');
+
+    const listed = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { token: owner.token });
+    expect(listed.json.invitations).toEqual([expect.objectContaining({ email: 'later@example.com', link: pending.link })]);
+    const seen = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { token: viewer.token });
+    expect(seen.json.invitations[0]).not.toHaveProperty('link');
+
+    const before = listed.json.invitations[0].expiresAt;
+    const resent = await t.call('POST', `/v1/teams/${team.json.id}/invitations/${pending.id}/resend`, {
+      token: owner.token,
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.json).toEqual({
+      id: pending.id,
+      email: 'later@example.com',
+      role: 'DEVELOPER',
+      link: pending.link,
+      delivered: false,
+    });
+    const after = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { token: owner.token });
+    expect(after.json.invitations[0].expiresAt).toBeGreaterThanOrEqual(before);
+    const denied = await t.call('POST', `/v1/teams/${team.json.id}/invitations/${pending.id}/resend`, {
+      token: viewer.token,
+    });
+    expect(denied.status).toBe(403);
+    const unknown = await t.call('POST', `/v1/teams/${team.json.id}/invitations/inv_nope/resend`, {
+      token: owner.token,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('keeps a Hobby team to its one member: inviting and accepting past the limit ask to upgrade', async () => {
     const owner = await t.signup('hobby-owner@example.com');
     const guest = await t.signup('hobby-guest@example.com');

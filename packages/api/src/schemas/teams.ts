@@ -63,7 +63,18 @@ export const MemberSchema = z
 export type Member = z.infer<typeof MemberSchema>;
 
 export const InvitationSchema = z
-  .object({ id: z.string(), email: z.string(), role, createdAt: ms, expiresAt: ms })
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role,
+    createdAt: ms,
+    expiresAt: ms,
+    link: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The accept link, for those who may invite (null when its mail is gone); absent for others.'),
+  })
   .openapi('Invitation');
 
 export const InvitationPreview = z

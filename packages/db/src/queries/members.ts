@@ -1,7 +1,7 @@
 // Team members and invitations. The last owner of a team can be neither demoted, removed nor leave.
 
 import { PLANS, ROLES, type Role } from '@nimbus/core';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, like } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString, sha256 } from '../ids';
@@ -44,11 +44,42 @@ export async function listInvitations(db: Db, teamId: string) {
       id: invitations.id,
       email: invitations.email,
       role: invitations.role,
+      tokenHash: invitations.tokenHash,
       createdAt: invitations.createdAt,
       expiresAt: invitations.expiresAt,
     })
     .from(invitations)
-    .where(pendingIn(teamId));
+    .where(pendingIn(teamId))
+    .orderBy(invitations.createdAt);
+}
+
+/**
+ * The team's invitation mail by the hash of the secret in its link, so a pending invitation's link
+ * can be copied again and resent: the invitation keeps only the hash, the outbox keeps the mail.
+ */
+export async function invitationMailByHash(db: Db, teamId: string) {
+  const rows = await db
+    .select({ id: outbox.id, link: outbox.link, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(and(eq(outbox.teamId, teamId), like(outbox.link, '%/invite/%')))
+    .orderBy(outbox.createdAt);
+  return new Map(rows.map((mail) => [sha256(mail.link!.split('/invite/').pop()!), mail]));
+}
+
+/** Gives a pending invitation another INVITE_DAYS and returns its mail to send again. */
+export async function renewInvitation(db: Db, teamId: string, id: string) {
+  const [invitation] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), pendingIn(teamId)));
+  const mail = invitation && (await invitationMailByHash(db, teamId)).get(invitation.tokenHash);
+  if (!invitation || !mail) throw notFound('The invitation');
+  const [renewed] = await db
+    .update(invitations)
+    .set({ expiresAt: new Date(Date.now() + INVITE_DAYS * 86_400_000) })
+    .where(eq(invitations.id, id))
+    .returning();
+  return { invitation: renewed!, link: mail.link!, mailId: mail.id };
 }
 
 /** Creates an invitation and its e-mail; returns the secret accept link path, shown only here. */
