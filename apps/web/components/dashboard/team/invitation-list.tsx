@@ -30,10 +30,9 @@ export function InvitationList({
   async function resend(invitation: InvitationJson) {
     setResending(invitation.id);
     try {
-      const reply = await api()<{ delivered: boolean }>(
-        `/v1/teams/${teamId}/invitations/${invitation.id}/resend`,
-        { method: 'POST' },
-      );
+      const reply = await api()<{ delivered: boolean }>(`/v1/teams/${teamId}/invitations/${invitation.id}/resend`, {
+        method: 'POST',
+      });
       toast.success(
         reply.delivered
           ? `Invitation sent again to ${invitation.email}.`
