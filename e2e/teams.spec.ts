@@ -3,7 +3,18 @@
 
 import { TEAM_NAME_INVALID, TEAM_NAME_REQUIRED } from '@nimbus/core';
 import { expect } from '@playwright/test';
-import { cookie, createProTeam, createTeam, fillSignup, logIn, logOut, newContext, signUp, test, uniqueEmail } from './helpers';
+import {
+  cookie,
+  createProTeam,
+  createTeam,
+  fillSignup,
+  logIn,
+  logOut,
+  newContext,
+  signUp,
+  test,
+  uniqueEmail,
+} from './helpers';
 
 test('creates a team showing both name messages, derives the slug, and switches scope', async ({ page, context }) => {
   const { slug } = await signUp(page, { name: 'Grace' });

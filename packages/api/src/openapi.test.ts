@@ -101,6 +101,7 @@ describe('documented replies', () => {
     await check('GET', `/v1/teams/${team.id}/invitations`);
     await check('POST', `/v1/teams/${team.id}/invitations/${invite.id}/resend`);
     await check('GET', `/v1/teams/${team.id}/outbox`);
+    await check('GET', `/v1/teams/${team.id}/activity`);
     await check('GET', `/v1/invitations/${invite.link.split('/').pop()}`);
     const created = await check('POST', '/v3/user/tokens', { name: 'ci', teamId: team.id });
     await check('GET', '/v6/user/tokens');
@@ -117,6 +118,6 @@ describe('documented replies', () => {
       newPassword: 'sturdy maple lantern',
     });
     await check('DELETE', `/v1/user/sessions/${sessions[0].id}`);
-    expect(calls).toHaveLength(27);
+    expect(calls).toHaveLength(28);
   });
 });

@@ -126,7 +126,9 @@ describe('members and invitations', () => {
     const pending = await invite('later@example.com', 'DEVELOPER');
 
     const listed = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { token: owner.token });
-    expect(listed.json.invitations).toEqual([expect.objectContaining({ email: 'later@example.com', link: pending.link })]);
+    expect(listed.json.invitations).toEqual([
+      expect.objectContaining({ email: 'later@example.com', link: pending.link }),
+    ]);
     const seen = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { token: viewer.token });
     expect(seen.json.invitations[0]).not.toHaveProperty('link');
 
@@ -164,7 +166,9 @@ describe('members and invitations', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.json.error).toMatchObject({ code: 'plan_limit', limit: 1, plan: 'hobby' });
-    expect(refused.json.error.message).toBe('The Hobby plan allows 1 member. Upgrade Hobby Co to Pro in Settings → Billing to add more.');
+    expect(refused.json.error.message).toBe(
+      'The Hobby plan allows 1 member. Upgrade Hobby Co to Pro in Settings → Billing to add more.',
+    );
 
     // Invited while on Pro, then moved back to Hobby: the link no longer adds a member.
     await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: owner.token, body: { plan: 'pro' } });

@@ -141,12 +141,7 @@ async function checkMemberLimit(db: Db, team: typeof teams.$inferSelect, { pendi
   const limit = plan.limits.teamMembers;
   if (limit === Infinity) return;
   const [members] = await db.select({ n: count() }).from(memberships).where(eq(memberships.teamId, team.id));
-  const [invited] = pending
-    ? await db
-        .select({ n: count() })
-        .from(invitations)
-        .where(pendingIn(team.id))
-    : [{ n: 0 }];
+  const [invited] = pending ? await db.select({ n: count() }).from(invitations).where(pendingIn(team.id)) : [{ n: 0 }];
   if ((members?.n ?? 0) + (invited?.n ?? 0) < limit) return;
   const seats = limit === 1 ? '1 member' : `${limit} members`;
   throw new DomainError(
