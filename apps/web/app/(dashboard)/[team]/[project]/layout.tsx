@@ -7,8 +7,10 @@ import type { ReactNode } from 'react';
 import { projectPath } from '@/components/dashboard/deployments/links';
 import { projectPresence } from '@/components/dashboard/projects/load';
 import { ProjectGone } from '@/components/dashboard/projects/project-gone';
+import { ProjectSwitcher } from '@/components/dashboard/projects/project-switcher';
 import { SubNav } from '@/components/dashboard/sub-nav';
-import { getSession, isTeamSlug } from '@/lib/session';
+import { projects, teamContext } from '@/lib/data';
+import { getSession, getTeam, isTeamSlug } from '@/lib/session';
 
 type Props = { children: ReactNode; params: Promise<{ team: string; project: string }> };
 
@@ -19,8 +21,16 @@ export default async function ProjectLayout({ children, params }: Props) {
   const presence = await projectPresence(team, project);
   if (!presence.here) return <ProjectGone team={team} name={project} elsewhere={presence.elsewhere} />;
   const base = projectPath(team, project);
+  const scope = await getTeam(team);
+  const list = await projects.list(await teamContext(scope.id), { limit: 100 });
   return (
     <>
+      <ProjectSwitcher
+        team={team}
+        teamName={scope.name ?? scope.slug}
+        project={decodeURIComponent(project)}
+        projects={list.projects.map((p) => p.name)}
+      />
       <SubNav
         label="Project"
         items={[
