@@ -82,8 +82,8 @@ test('copies a pending invitation link again after a reload and resends it', asy
   await page.reload();
   await expect(page.getByLabel('Invitation link', { exact: true })).toHaveCount(0);
   const pending = page.getByRole('region', { name: 'Pending invitations' });
-  await pending.getByRole('button', { name: `Copy invitation link for ${guest}` }).click();
-  await expect(pending.getByRole('button', { name: `Copy invitation link for ${guest}` })).toHaveText('Copied');
+  await pending.getByRole('button', { name: `Copy link for ${guest}` }).click();
+  await expect(pending.getByRole('button', { name: `Copy link for ${guest}` })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await pending.getByRole('button', { name: `Resend invitation to ${guest}` }).click();
   await expect(page.getByText(`No SMTP server is configured: copy the link for ${guest}.`)).toBeVisible();

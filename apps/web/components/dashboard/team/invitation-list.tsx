@@ -68,7 +68,7 @@ export function InvitationList({
                   value={invitation.link}
                   variant="secondary"
                   label="Copy link"
-                  aria-label={`Copy invitation link for ${invitation.email}`}
+                  aria-label={`Copy link for ${invitation.email}`}
                 />
                 <Button
                   size="small"
