@@ -146,11 +146,12 @@ test("team Deployments and Activity tabs, the row's … menu and the project swi
 
   const row = rows.filter({ hasText: first });
   const url = (await row.locator('.font-mono').filter({ hasText: '.localhost' }).textContent())!;
-  await row.getByRole('button', { name: /^More actions for / }).click();
+  await expect(row.getByRole('button', { name: 'More actions' })).toHaveAccessibleDescription(url);
+  await row.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('button', { name: 'Copy URL' }).click();
   await expect(page.getByText('Deployment URL copied.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(url);
-  await row.getByRole('button', { name: /^More actions for / }).click();
+  await row.getByRole('button', { name: 'More actions' }).click();
   await expect(page.getByRole('link', { name: 'Visit' })).toHaveAttribute(
     'href',
     new RegExp(url.replace(/\./g, '\\.')),
@@ -159,10 +160,12 @@ test("team Deployments and Activity tabs, the row's … menu and the project swi
   await expect(page).toHaveURL(new RegExp(`/${slug}/${first}/dpl_`));
 
   // The breadcrumb's switcher moves to the other project.
-  await page.getByRole('button', { name: `Project ${first}: switch project` }).click();
+  const switcher = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('button', { name: 'Switch project' });
+  await expect(switcher).toContainText(first);
+  await switcher.click();
   await page.getByRole('dialog', { name: 'Projects' }).getByRole('link', { name: second }).click();
   await expect(page).toHaveURL(`/${slug}/${second}`);
-  await expect(page.getByRole('button', { name: `Project ${second}: switch project` })).toBeVisible();
+  await expect(switcher).toContainText(second);
 
   await page.goto(`/${slug}/~/activity`);
   const activity = page.getByRole('list', { name: 'Activity' });

@@ -45,7 +45,9 @@ export function DeploymentRow({ deployment: d, team, current, creator, showProje
         <StateBadge state={d.state} />
         <span className="flex min-w-0 items-center gap-2">
           {showProject && <span className="shrink-0 text-sm font-medium">{d.name}</span>}
-          <span className="truncate font-mono text-sm">{d.url}</span>
+          <span id={`url-${d.uid}`} className="truncate font-mono text-sm">
+            {d.url}
+          </span>
           <Badge tone={d.target === 'production' ? 'blue' : 'neutral'}>
             {d.target === 'production' ? 'Production' : 'Preview'}
           </Badge>
@@ -65,7 +67,8 @@ export function DeploymentRow({ deployment: d, team, current, creator, showProje
         align="end"
         label={`Actions for ${d.url}`}
         trigger={(props) => (
-          <Button {...props} size="small" variant="ghost" aria-label={`More actions for ${d.url}`}>
+          // Named without the URL (it holds the project's name), described by it instead.
+          <Button {...props} size="small" variant="ghost" aria-label="More actions" aria-describedby={`url-${d.uid}`}>
             <span aria-hidden>…</span>
           </Button>
         )}

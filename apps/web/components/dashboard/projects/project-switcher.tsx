@@ -40,7 +40,8 @@ export function ProjectSwitcher({
               <button
                 type="button"
                 {...props}
-                aria-label={`Project ${project}: switch project`}
+                // Named by its action: a project's name can hold any word a page's own buttons use.
+                aria-label="Switch project"
                 className={cx('flex items-center gap-1 rounded-md px-1 font-medium hover:bg-subtle', focusRing)}
               >
                 <span className="truncate">{project}</span>
