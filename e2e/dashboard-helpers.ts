@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { createTeam, fillSignup, newContext, signUp, uniqueEmail } from './helpers';
+import { createProTeam, fillSignup, newContext, signUp, uniqueEmail } from './helpers';
 
 export type Site = Record<string, string>;
 
@@ -99,7 +99,7 @@ export async function visit(page: Page, url: string): Promise<string> {
 /** An owner with a new team, and a second person who joined it through an invitation link with `role`. */
 export async function teamWithMember(page: Page, browser: Browser, role: 'MEMBER' | 'VIEWER' | 'DEVELOPER') {
   await signUp(page);
-  const team = await createTeam(page, `Dash ${role} ${Date.now()}`);
+  const team = await createProTeam(page, `Dash ${role} ${Date.now()}`);
   await page.goto(`/${team}/~/settings/members`);
   const email = uniqueEmail(role.toLowerCase());
   await page.getByLabel('E-mail').fill(email);

@@ -80,6 +80,14 @@ export async function createTeam(page: Page, name: string): Promise<string> {
   return new URL(page.url()).pathname.slice(1);
 }
 
+/** A new team moved to Pro (its trial) through the API, so it may have more than one member. */
+export async function createProTeam(page: Page, name: string): Promise<string> {
+  const slug = await createTeam(page, name);
+  const res = await page.request.post(`/api/v1/plan/change?slug=${slug}`, { data: { plan: 'pro' } });
+  expect(res.status(), await res.text()).toBe(200);
+  return slug;
+}
+
 export async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((c) => c.name === name);
 }

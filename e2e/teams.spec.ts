@@ -3,7 +3,18 @@
 
 import { TEAM_NAME_INVALID, TEAM_NAME_REQUIRED } from '@nimbus/core';
 import { expect } from '@playwright/test';
-import { cookie, createTeam, fillSignup, logIn, logOut, newContext, signUp, test, uniqueEmail } from './helpers';
+import {
+  cookie,
+  createProTeam,
+  createTeam,
+  fillSignup,
+  logIn,
+  logOut,
+  newContext,
+  signUp,
+  test,
+  uniqueEmail,
+} from './helpers';
 
 test('creates a team showing both name messages, derives the slug, and switches scope', async ({ page, context }) => {
   const { slug } = await signUp(page, { name: 'Grace' });
@@ -50,7 +61,7 @@ test('shows reserved and taken slugs on the slug field', async ({ page }) => {
 test('invites by e-mail without SMTP, and the invited person signs up and joins', async ({ page, browser }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUp(page);
-  const slug = await createTeam(page, `Invite Co ${Date.now()}`);
+  const slug = await createProTeam(page, `Invite Co ${Date.now()}`);
   await page.goto(`/${slug}/~/settings/members`);
   const guest = uniqueEmail('guest');
   await page.getByLabel('E-mail').fill(guest);
@@ -94,7 +105,7 @@ test('invites by e-mail without SMTP, and the invited person signs up and joins'
 
 test('revokes an invitation and tells an invalid link apart', async ({ page }) => {
   await signUp(page);
-  const slug = await createTeam(page, `Revoke Co ${Date.now()}`);
+  const slug = await createProTeam(page, `Revoke Co ${Date.now()}`);
   await page.goto(`/${slug}/~/settings/members`);
   const guest = uniqueEmail('revoked');
   await page.getByLabel('E-mail').fill(guest);

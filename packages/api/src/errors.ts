@@ -25,6 +25,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   weak_password: 400,
   reset_invalid: 400,
   signup_invalid: 400,
+  plan_limit: 403,
 };
 
 export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {

@@ -29,7 +29,7 @@ it('sends the invitation e-mail with the accept link and marks it sent', async (
   const t = await createTestApi({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Nimbus <team@nimbus.test>' });
   try {
     const owner = await t.signup('mailer@example.com');
-    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Mail Co' } });
+    const team = await t.proTeam(owner.token, 'Mail Co');
     const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       token: owner.token,
       body: { email: 'friend@example.com', role: 'MEMBER' },

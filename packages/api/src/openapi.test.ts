@@ -94,13 +94,15 @@ describe('documented replies', () => {
     await check('GET', '/v2/teams');
     await check('GET', `/v2/teams/${team.slug}`);
     await check('PATCH', `/v2/teams/${team.id}`, { name: 'Schema Team 2' });
+    await check('GET', `/v1/billing?teamId=${team.id}`);
+    await check('POST', `/v1/plan/change?teamId=${team.id}`, { plan: 'pro' });
     const invite = await check('POST', `/v1/teams/${team.id}/members`, { email: 'guest@example.com', role: 'VIEWER' });
     await check('GET', `/v3/teams/${team.id}/members`);
     await check('GET', `/v1/teams/${team.id}/invitations`);
+    await check('POST', `/v1/teams/${team.id}/invitations/${invite.id}/resend`);
     await check('GET', `/v1/teams/${team.id}/outbox`);
+    await check('GET', `/v1/teams/${team.id}/activity`);
     await check('GET', `/v1/invitations/${invite.link.split('/').pop()}`);
-    await check('GET', `/v1/billing?teamId=${team.id}`);
-    await check('POST', `/v1/plan/change?teamId=${team.id}`, { plan: 'pro' });
     const created = await check('POST', '/v3/user/tokens', { name: 'ci', teamId: team.id });
     await check('GET', '/v6/user/tokens');
     await check('GET', `/v5/user/tokens/${created.token.id}`);
@@ -116,6 +118,6 @@ describe('documented replies', () => {
       newPassword: 'sturdy maple lantern',
     });
     await check('DELETE', `/v1/user/sessions/${sessions[0].id}`);
-    expect(calls).toHaveLength(26);
+    expect(calls).toHaveLength(28);
   });
 });

@@ -103,6 +103,7 @@ export function invitationJson(invitation: {
   role: Role;
   createdAt: Date;
   expiresAt: Date;
+  link?: string | null;
 }): InvitationJson {
   return { ...invitation, createdAt: invitation.createdAt.getTime(), expiresAt: invitation.expiresAt.getTime() };
 }

@@ -62,7 +62,15 @@ export function clientFor(app: Api, db?: Db) {
     return { cookie, user: res.json.user, token: tokenRes.json.bearerToken as string };
   }
 
-  return { call, signup };
+  /** A new team on the Pro plan (its trial), which may have more than one member. */
+  async function proTeam(token: string, name: string) {
+    const team = await call('POST', '/v1/teams', { token, body: { name } });
+    if (team.status !== 200) throw new Error(`team creation failed: ${JSON.stringify(team.json)}`);
+    await call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token, body: { plan: 'pro' } });
+    return team;
+  }
+
+  return { call, signup, proTeam };
 }
 
 /** The secret of the newest sign-up link mailed to the address (read from the outbox, where every mail is kept). */

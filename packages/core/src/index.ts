@@ -5,6 +5,7 @@ export * from './demo-popup';
 export * from './deployment-files';
 export * from './deployments';
 export * from './duration';
+export * from './env-file';
 export * from './leads';
 export * from './link-target';
 export * from './market-fit';

@@ -20,7 +20,8 @@ export type ErrorCode =
   | 'invitation_invalid'
   | 'weak_password'
   | 'reset_invalid'
-  | 'signup_invalid';
+  | 'signup_invalid'
+  | 'plan_limit';
 
 export class DomainError extends Error {
   constructor(

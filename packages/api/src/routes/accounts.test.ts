@@ -238,8 +238,8 @@ describe('dashboard data', () => {
   });
 
   it('lists pending invitations with millisecond timestamps', async () => {
-    const { cookie } = await t.signup('inviter@example.com');
-    const team = await t.call('POST', '/v1/teams', { cookie, body: { name: 'Inviters' } });
+    const { cookie, token } = await t.signup('inviter@example.com');
+    const team = await t.proTeam(token, 'Inviters');
     await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       cookie,
       body: { email: 'guest@example.com', role: 'VIEWER' },

@@ -10,10 +10,7 @@ afterAll(() => t.close());
 async function teamWithMember(ownerEmail: string, memberEmail: string, role: string) {
   const owner = await t.signup(ownerEmail);
   const member = await t.signup(memberEmail);
-  const team = await t.call('POST', '/v1/teams', {
-    token: owner.token,
-    body: { name: `Team of ${ownerEmail.split('@')[0]}` },
-  });
+  const team = await t.proTeam(owner.token, `Team of ${ownerEmail.split('@')[0]}`);
   const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
     token: owner.token,
     body: { email: memberEmail, role },
@@ -70,17 +67,17 @@ describe('plan change', () => {
       (
         await t.call('POST', `/v1/plan/change?teamId=${billing.team.id}`, {
           token: billing.member.token,
-          body: { plan: 'pro' },
+          body: { plan: 'hobby' },
         })
       ).status,
     ).toBe(200);
     const denied = await t.call('POST', `/v1/plan/change?teamId=${viewer.team.id}`, {
       token: viewer.member.token,
-      body: { plan: 'pro' },
+      body: { plan: 'hobby' },
     });
     expect(denied.status).toBe(403);
     const summary = await t.call('GET', `/v1/billing?teamId=${billing.team.id}`, { token: billing.member.token });
-    expect(summary.json).toMatchObject({ testMode: true, billing: { plan: 'pro', platform: 'stripe_test' } });
+    expect(summary.json).toMatchObject({ testMode: true, billing: { plan: 'hobby', platform: 'stripe_test' } });
   });
 });
 

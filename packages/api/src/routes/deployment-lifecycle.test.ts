@@ -154,7 +154,7 @@ describe('cancel', () => {
 describe('permissions', () => {
   it('lets a VIEWER read deployments but not create, cancel or promote them', async () => {
     const owner = await t.signup('owner-perm@example.com');
-    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Perm Team' } });
+    const team = await t.proTeam(owner.token, 'Perm Team');
     const viewer = await t.signup('viewer-perm@example.com');
     const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       token: owner.token,

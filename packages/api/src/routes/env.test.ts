@@ -17,6 +17,7 @@ beforeAll(async () => {
   t = await createEngineTestApi();
   owner = await t.signup('env-owner@example.com');
   teamId = (await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Env', slug: 'env-team' } })).json.id;
+  await t.call('POST', `/v1/plan/change?teamId=${teamId}`, { token: owner.token, body: { plan: 'pro' } });
   await t.deploy(owner.token, { 'index.html': 'hi' }, { name: 'env-site' }, `?teamId=${teamId}`);
   const created = await t.call('POST', `/v10/projects/env-site/env?teamId=${teamId}`, {
     token: owner.token,

@@ -106,6 +106,25 @@ export function memberRoutes() {
     },
   );
 
+  // POST /v1/teams/{teamId}/invitations/{id}/resend - send the mail again, 7 more days (owners)
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/teams/{teamId}/invitations/{id}/resend',
+      tags,
+      summary: 'Resend an invitation',
+      description:
+        'Sends the invitation e-mail again (it stays in the outbox without SMTP: `delivered` is false) and renews its 7 days.',
+      security: auth,
+      request: { params: InvitationParams },
+      responses: { 200: json(InviteReply), ...errors },
+    }),
+    async (c) => {
+      const { teamId, id } = c.req.valid('param');
+      return c.json(await members.resendInvitation(c.var.ctx, teamId, id), 200);
+    },
+  );
+
   // GET /v1/teams/{teamId}/outbox - mail kept when no SMTP server is configured (owners)
   app.openapi(
     createRoute({

@@ -76,7 +76,7 @@ describe('teams', () => {
 describe('members and invitations', () => {
   it('invites by e-mail, keeps the link in the outbox without SMTP, and the invitee accepts', async () => {
     const owner = await t.signup('inviter@example.com');
-    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Invite Co' } });
+    const team = await t.proTeam(owner.token, 'Invite Co');
     const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       token: owner.token,
       body: { email: 'Invitee@example.com', role: 'DEVELOPER' },
@@ -115,10 +115,81 @@ describe('members and invitations', () => {
     expect((await t.call('POST', `/v1/invitations/${secret}/accept`, { token: invitee.token })).status).toBe(404);
   });
 
+  it('gives owners a pending invitation link again and resends it; others see no link', async () => {
+    const owner = await t.signup('resender@example.com');
+    const viewer = await t.signup('resend-viewer@example.com');
+    const team = await t.proTeam(owner.token, 'Resend Co');
+    const invite = async (email: string, role: string) =>
+      (await t.call('POST', `/v1/teams/${team.json.id}/members`, { token: owner.token, body: { email, role } })).json;
+    const first = await invite('resend-viewer@example.com', 'VIEWER');
+    await t.call('POST', `/v1/invitations/${first.link.split('/invite/')[1]}/accept`, { token: viewer.token });
+    const pending = await invite('later@example.com', 'DEVELOPER');
+
+    const listed = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { token: owner.token });
+    expect(listed.json.invitations).toEqual([
+      expect.objectContaining({ email: 'later@example.com', link: pending.link }),
+    ]);
+    const seen = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { token: viewer.token });
+    expect(seen.json.invitations[0]).not.toHaveProperty('link');
+
+    const before = listed.json.invitations[0].expiresAt;
+    const resent = await t.call('POST', `/v1/teams/${team.json.id}/invitations/${pending.id}/resend`, {
+      token: owner.token,
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.json).toEqual({
+      id: pending.id,
+      email: 'later@example.com',
+      role: 'DEVELOPER',
+      link: pending.link,
+      delivered: false,
+    });
+    const after = await t.call('GET', `/v1/teams/${team.json.id}/invitations`, { token: owner.token });
+    expect(after.json.invitations[0].expiresAt).toBeGreaterThanOrEqual(before);
+    const denied = await t.call('POST', `/v1/teams/${team.json.id}/invitations/${pending.id}/resend`, {
+      token: viewer.token,
+    });
+    expect(denied.status).toBe(403);
+    const unknown = await t.call('POST', `/v1/teams/${team.json.id}/invitations/inv_nope/resend`, {
+      token: owner.token,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('keeps a Hobby team to its one member: inviting and accepting past the limit ask to upgrade', async () => {
+    const owner = await t.signup('hobby-owner@example.com');
+    const guest = await t.signup('hobby-guest@example.com');
+    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Hobby Co' } });
+    const refused = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'hobby-guest@example.com', role: 'MEMBER' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error).toMatchObject({ code: 'plan_limit', limit: 1, plan: 'hobby' });
+    expect(refused.json.error.message).toBe(
+      'The Hobby plan allows 1 member. Upgrade Hobby Co to Pro in Settings → Billing to add more.',
+    );
+
+    // Invited while on Pro, then moved back to Hobby: the link no longer adds a member.
+    await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: owner.token, body: { plan: 'pro' } });
+    const invite = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
+      token: owner.token,
+      body: { email: 'hobby-guest@example.com', role: 'MEMBER' },
+    });
+    expect(invite.status).toBe(200);
+    await t.call('POST', `/v1/plan/change?teamId=${team.json.id}`, { token: owner.token, body: { plan: 'hobby' } });
+    const secret = invite.json.link.split('/invite/')[1];
+    const late = await t.call('POST', `/v1/invitations/${secret}/accept`, { token: guest.token });
+    expect(late.status).toBe(403);
+    expect(late.json.error.code).toBe('plan_limit');
+    const members = await t.call('GET', `/v3/teams/${team.json.id}/members`, { token: owner.token });
+    expect(members.json.members).toHaveLength(1);
+  });
+
   it('checks roles: a VIEWER cannot invite, rename or change roles; owners can', async () => {
     const owner = await t.signup('boss@example.com');
     const viewer = await t.signup('watcher@example.com');
-    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Roles Co' } });
+    const team = await t.proTeam(owner.token, 'Roles Co');
     const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       token: owner.token,
       body: { email: 'watcher@example.com', role: 'VIEWER' },
@@ -156,7 +227,7 @@ describe('members and invitations', () => {
   it('keeps the last owner: cannot leave or be demoted; a member can leave', async () => {
     const owner = await t.signup('solo@example.com');
     const member = await t.signup('leaver@example.com');
-    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Solo Co' } });
+    const team = await t.proTeam(owner.token, 'Solo Co');
     const inv = await t.call('POST', `/v1/teams/${team.json.id}/members`, {
       token: owner.token,
       body: { email: 'leaver@example.com', role: 'MEMBER' },

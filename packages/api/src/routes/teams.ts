@@ -2,7 +2,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { body, errors, json, PaginationSchema } from '../schemas/common';
-import { TeamCreate, TeamIdParam, TeamPatch, TeamSchema } from '../schemas/teams';
+import { TeamActivity, TeamCreate, TeamIdParam, TeamPatch, TeamSchema } from '../schemas/teams';
 import * as teams from '../services/teams';
 
 const TeamList = z.object({ teams: z.array(TeamSchema), pagination: PaginationSchema }).openapi('TeamList');
@@ -83,6 +83,21 @@ export function teamRoutes() {
       responses: { 200: json(z.object({ id: z.string() })), ...errors },
     }),
     async (c) => c.json(await teams.remove(c.var.ctx, c.req.valid('param').teamId), 200),
+  );
+
+  // GET /v1/teams/{teamId}/activity - what happened in the team, newest first
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/teams/{teamId}/activity',
+      tags,
+      summary: "List a team's activity",
+      description: 'Deployments and projects created, members who joined and invitations sent, newest first (50).',
+      security: auth,
+      request: { params: TeamIdParam },
+      responses: { 200: json(TeamActivity), ...errors },
+    }),
+    async (c) => c.json(await teams.activity(c.var.ctx, c.req.valid('param').teamId), 200),
   );
 
   return app;

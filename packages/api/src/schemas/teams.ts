@@ -63,7 +63,18 @@ export const MemberSchema = z
 export type Member = z.infer<typeof MemberSchema>;
 
 export const InvitationSchema = z
-  .object({ id: z.string(), email: z.string(), role, createdAt: ms, expiresAt: ms })
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role,
+    createdAt: ms,
+    expiresAt: ms,
+    link: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The accept link, for those who may invite (null when its mail is gone); absent for others.'),
+  })
   .openapi('Invitation');
 
 export const InvitationPreview = z
@@ -123,3 +134,21 @@ export const PlanChangeReply = z
 export const BillingReply = z
   .object({ billing: BillingSchema, testMode: z.boolean().describe('Payments go to the Stripe test platform.') })
   .openapi('BillingReply');
+
+export const TeamActivity = z
+  .object({
+    events: z.array(
+      z.object({
+        kind: z.enum(['deployment', 'project', 'member', 'invitation']),
+        at: ms,
+        actor: z.string().nullable().describe('Username of who did it, when known.'),
+        project: z.string().optional(),
+        deploymentId: z.string().optional(),
+        target: z.string().optional(),
+        state: z.string().optional(),
+        role: role.optional(),
+        email: z.string().nullable().optional().describe('Who was invited; null for those who cannot invite.'),
+      }),
+    ),
+  })
+  .openapi('TeamActivity');

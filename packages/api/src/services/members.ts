@@ -1,7 +1,7 @@
 // Members and invitations of a team (in the path): invite by e-mail, accept by link, change
 // roles, remove, leave. Invitation links are credentials, so their preview is public.
 import type { z } from '@hono/zod-openapi';
-import type { Role } from '@nimbus/core';
+import { can, type Role } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import type { ApiOptions } from '../context';
 import { deliver } from '../mail';
@@ -15,10 +15,14 @@ export async function list(ctx: ServiceContext, team: string) {
   return { members, pagination: page(members) };
 }
 
-/** Invitations not yet accepted nor expired. */
+/** Invitations not yet accepted nor expired; those who may invite also get each one's link to pass on again. */
 export async function invitations(ctx: ServiceContext, team: string) {
   const scope = await authorize(forTeam(ctx, team), 'members:read');
-  const invitations = (await db.listInvitations(ctx.db, scope.teamId)).map(invitationJson);
+  const rows = await db.listInvitations(ctx.db, scope.teamId);
+  const mail = can(scope.role, 'members:invite') ? await db.invitationMailByHash(ctx.db, scope.teamId) : null;
+  const invitations = rows.map(({ tokenHash, ...invitation }) =>
+    invitationJson(mail ? { ...invitation, link: mail.get(tokenHash)?.link ?? null } : invitation),
+  );
   return { invitations, pagination: page(invitations) };
 }
 
@@ -32,6 +36,14 @@ export async function invite(ctx: ServiceContext, team: string, { email, role }:
     invitedBy: ctx.actor.user.id,
     baseUrl: ctx.options.publicUrl,
   });
+  const delivered = await deliver(ctx.db, ctx.options, mailId);
+  return { id: invitation.id, email: invitation.email, role: invitation.role, link, delivered };
+}
+
+/** Sends a pending invitation's mail again (kept in the outbox without SMTP) and gives it another 7 days. */
+export async function resendInvitation(ctx: ServiceContext, team: string, id: string) {
+  const scope = await authorize(forTeam(ctx, team), 'members:invite');
+  const { invitation, link, mailId } = await db.renewInvitation(ctx.db, scope.teamId, id);
   const delivered = await deliver(ctx.db, ctx.options, mailId);
   return { id: invitation.id, email: invitation.email, role: invitation.role, link, delivered };
 }

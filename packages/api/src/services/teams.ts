@@ -1,6 +1,7 @@
 // Teams of the caller: list, read by id or slug, create, rename or change the slug, delete.
 // Every read goes through membership: a team you are not in is "not found", never "forbidden".
 import type { z } from '@hono/zod-openapi';
+import { can } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import type { TeamCreate, TeamPatch } from '../schemas/teams';
 import { page, teamJson } from '../serialize';
@@ -33,6 +34,21 @@ export async function get(ctx: ServiceContext, idOrSlug: string) {
     'team:read',
   );
   return teamJson(team, ctx.actor.user.id);
+}
+
+/** The team's Activity tab: deployments, projects, members and invitations, newest first. */
+export async function activity(ctx: ServiceContext, team: string, limit = 50) {
+  const scope = await authorize(forTeam(ctx, team), 'team:read');
+  const events = await db.listTeamActivity(ctx.db, scope.teamId, limit);
+  // Who was invited is for those who manage members; others see that someone was.
+  const seesInvitees = can(scope.role, 'members:invite');
+  return {
+    events: events.map((e) => ({
+      ...e,
+      at: e.at.getTime(),
+      ...(e.kind === 'invitation' && !seesInvitees ? { email: null } : {}),
+    })),
+  };
 }
 
 /** The caller becomes the owner of the new team. */

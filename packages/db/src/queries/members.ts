@@ -1,7 +1,7 @@
 // Team members and invitations. The last owner of a team can be neither demoted, removed nor leave.
 
-import { ROLES, type Role } from '@nimbus/core';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { PLANS, ROLES, type Role } from '@nimbus/core';
+import { and, count, eq, gt, isNull, like } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString, sha256 } from '../ids';
@@ -34,17 +34,52 @@ export function checkRole(role: string): Role {
   return role as Role;
 }
 
+/** Invitations of the team not yet accepted nor expired. */
+const pendingIn = (teamId: string) =>
+  and(eq(invitations.teamId, teamId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date()));
+
 export async function listInvitations(db: Db, teamId: string) {
   return db
     .select({
       id: invitations.id,
       email: invitations.email,
       role: invitations.role,
+      tokenHash: invitations.tokenHash,
       createdAt: invitations.createdAt,
       expiresAt: invitations.expiresAt,
     })
     .from(invitations)
-    .where(and(eq(invitations.teamId, teamId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())));
+    .where(pendingIn(teamId))
+    .orderBy(invitations.createdAt);
+}
+
+/**
+ * The team's invitation mail by the hash of the secret in its link, so a pending invitation's link
+ * can be copied again and resent: the invitation keeps only the hash, the outbox keeps the mail.
+ */
+export async function invitationMailByHash(db: Db, teamId: string) {
+  const rows = await db
+    .select({ id: outbox.id, link: outbox.link, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(and(eq(outbox.teamId, teamId), like(outbox.link, '%/invite/%')))
+    .orderBy(outbox.createdAt);
+  return new Map(rows.map((mail) => [sha256(mail.link!.split('/invite/').pop()!), mail]));
+}
+
+/** Gives a pending invitation another INVITE_DAYS and returns its mail to send again. */
+export async function renewInvitation(db: Db, teamId: string, id: string) {
+  const [invitation] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), pendingIn(teamId)));
+  const mail = invitation && (await invitationMailByHash(db, teamId)).get(invitation.tokenHash);
+  if (!invitation || !mail) throw notFound('The invitation');
+  const [renewed] = await db
+    .update(invitations)
+    .set({ expiresAt: new Date(Date.now() + INVITE_DAYS * 86_400_000) })
+    .where(eq(invitations.id, id))
+    .returning();
+  return { invitation: renewed!, link: mail.link!, mailId: mail.id };
 }
 
 /** Creates an invitation and its e-mail; returns the secret accept link path, shown only here. */
@@ -65,6 +100,7 @@ export async function inviteMember(
   if (!team) throw notFound('The team');
   if (team.personal)
     throw new DomainError('forbidden', 'Personal accounts have no members. Create a team to invite people.');
+  await checkMemberLimit(db, team, { pending: true });
 
   const secret = randomString(32);
   const link = `${input.baseUrl}/invite/${secret}`;
@@ -94,6 +130,25 @@ export async function inviteMember(
       .returning();
     return { invitation: invitation!, link, mailId: mail!.id };
   });
+}
+
+/**
+ * Refuses one more member past the team's plan limit (docs/spec.md: Hobby is one member). An
+ * invitation holds a seat while it is pending, so `pending` counts them too when inviting.
+ */
+async function checkMemberLimit(db: Db, team: typeof teams.$inferSelect, { pending }: { pending: boolean }) {
+  const plan = PLANS[team.plan];
+  const limit = plan.limits.teamMembers;
+  if (limit === Infinity) return;
+  const [members] = await db.select({ n: count() }).from(memberships).where(eq(memberships.teamId, team.id));
+  const [invited] = pending ? await db.select({ n: count() }).from(invitations).where(pendingIn(team.id)) : [{ n: 0 }];
+  if ((members?.n ?? 0) + (invited?.n ?? 0) < limit) return;
+  const seats = limit === 1 ? '1 member' : `${limit} members`;
+  throw new DomainError(
+    'plan_limit',
+    `The ${plan.name} plan allows ${seats}. Upgrade ${team.name ?? team.slug} to Pro in Settings → Billing to add more.`,
+    { limit, plan: plan.id },
+  );
 }
 
 export async function findInvitation(db: Db, secret: string) {
@@ -126,6 +181,7 @@ export async function acceptInvitation(db: Db, userId: string, secret: string) {
       `This invitation is for ${invitation.email}. Log in with that e-mail to accept it.`,
     );
   }
+  await checkMemberLimit(db, team, { pending: false });
   await db.transaction(async (tx) => {
     await tx.insert(memberships).values({ teamId: team.id, userId, role: invitation.role }).onConflictDoNothing();
     await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id));

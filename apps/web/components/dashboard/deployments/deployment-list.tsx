@@ -1,8 +1,8 @@
 'use client';
 import type { DeploymentListItem } from '@nimbus/api';
 import { Button, Notice, Select } from '@nimbus/ui';
-// A project's deployments, newest first, filtered by environment and state
-// (kept in the URL: ?environment=, ?status=). It stays live: while
+// A project's deployments (or, without a project, every project's of the team), newest first,
+// filtered by environment and state (kept in the URL: ?environment=, ?status=). It stays live: while
 // any listed deployment is queued or building, SWR polls every 2 s; once all are final it stops
 // (focus and reconnect still revalidate). Pages load with "Show more" through the API's cursor.
 import { useId } from 'react';
@@ -19,7 +19,8 @@ export interface DeploymentPage {
 
 export interface DeploymentListProps {
   team: { id: string; slug: string };
-  projectId: string;
+  /** Null lists the deployments of all the team's projects, each row naming its project. */
+  projectId: string | null;
   /** The deployment serving production now, marked "Current". */
   productionId: string | null;
   /** The first page with no filters, rendered on the server. */
@@ -42,7 +43,7 @@ export function DeploymentList({
   const [state, setState] = useUrlFilter('status', STATES);
   const id = useId();
   const unfiltered = !target && !state;
-  const base = `/v6/deployments?teamId=${team.id}&projectId=${projectId}&limit=${pageSize}${target ? `&target=${target}` : ''}${state ? `&state=${state}` : ''}`;
+  const base = `/v6/deployments?teamId=${team.id}${projectId ? `&projectId=${projectId}` : ''}&limit=${pageSize}${target ? `&target=${target}` : ''}${state ? `&state=${state}` : ''}`;
   const { data, error, size, setSize, isValidating } = useSWRInfinite<DeploymentPage>(
     (index, previous) =>
       index === 0 ? base : previous?.pagination.next ? `${base}&until=${previous.pagination.next}` : null,
@@ -106,6 +107,7 @@ export function DeploymentList({
                 team={team.slug}
                 current={d.uid === productionId}
                 creator={d.creator.username || undefined}
+                showProject={!projectId}
               />
             ))}
           </ul>

@@ -8,7 +8,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { projects, teamContext, visitorContext } from '@/lib/data';
-import { getTeam } from '@/lib/session';
+import { getTeam, getTeams } from '@/lib/session';
 
 /** The 404 page for a project or deployment that is not there (or not visible to this visitor). */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {
@@ -43,3 +43,28 @@ export async function requestProtocol(): Promise<string> {
   const proto = (await headers()).get('x-forwarded-proto')?.split(',')[0]?.trim();
   return proto === 'https' ? 'https:' : 'http:';
 }
+
+/**
+ * Whether the project of the URL is in its team, checked by the project layout so a project
+ * deleted or moved to another team reads as such rather than under its tabs; when it is gone, the
+ * visitor's other teams that have a project of that name (where it may have moved to).
+ */
+export const projectPresence = cache(async (slug: string, name: string) => {
+  if (!(await visitorContext()) || projectNameProblem(name)) return { here: true, elsewhere: [] };
+  const team = await getTeam(slug);
+  const found = async (teamId: string) =>
+    projects.get(await teamContext(teamId), name).then(
+      () => true,
+      (error) => {
+        if (error instanceof DomainError && (error.code === 'not_found' || error.code === 'forbidden')) return false;
+        throw error;
+      },
+    );
+  if (await found(team.id)) return { here: true, elsewhere: [] };
+  const others = (await getTeams()).filter((t) => t.id !== team.id);
+  const has = await Promise.all(others.map((t) => found(t.id)));
+  return {
+    here: false,
+    elsewhere: others.filter((_, i) => has[i]).map((t) => ({ slug: t.slug, name: t.name ?? t.slug })),
+  };
+});

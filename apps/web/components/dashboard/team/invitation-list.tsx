@@ -1,10 +1,11 @@
 'use client';
 import type { InvitationJson } from '@nimbus/api';
-import { Badge, Button, Card, useToast } from '@nimbus/ui';
-// Invitations not yet accepted, with their role and expiry; owners can revoke them.
+import { Badge, Button, Card, CopyButton, useToast } from '@nimbus/ui';
+// Invitations not yet accepted, with their role and expiry; owners can copy the link again, resend
+// the mail (it renews the 7 days; without SMTP it stays in the outbox) and revoke them.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api } from '../api';
+import { api, errorMessage } from '../api';
 import { ConfirmModal } from '../confirm-modal';
 import { formatDate } from '../format';
 import { ROLE_LABELS } from './role-options';
@@ -24,6 +25,27 @@ export function InvitationList({
   const router = useRouter();
   const toast = useToast();
 
+  const [resending, setResending] = useState<string | null>(null);
+
+  async function resend(invitation: InvitationJson) {
+    setResending(invitation.id);
+    try {
+      const reply = await api()<{ delivered: boolean }>(`/v1/teams/${teamId}/invitations/${invitation.id}/resend`, {
+        method: 'POST',
+      });
+      toast.success(
+        reply.delivered
+          ? `Invitation sent again to ${invitation.email}.`
+          : `No SMTP server is configured: copy the link for ${invitation.email}. It is valid for 7 more days.`,
+      );
+      router.refresh();
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setResending(null);
+    }
+  }
+
   async function revoke(invitation: InvitationJson) {
     await api()(`/v1/teams/${teamId}/invitations/${invitation.id}`, { method: 'DELETE' });
     toast.success(`The invitation for ${invitation.email} was revoked.`);
@@ -40,6 +62,25 @@ export function InvitationList({
               <p className="text-xs text-muted">Expires {formatDate(invitation.expiresAt)}</p>
             </div>
             <Badge>{ROLE_LABELS[invitation.role]}</Badge>
+            {canRevoke && invitation.link && (
+              <>
+                <CopyButton
+                  value={invitation.link}
+                  variant="secondary"
+                  label="Copy link"
+                  aria-label={`Copy link for ${invitation.email}`}
+                />
+                <Button
+                  size="small"
+                  variant="secondary"
+                  loading={resending === invitation.id}
+                  onClick={() => resend(invitation)}
+                  aria-label={`Resend invitation to ${invitation.email}`}
+                >
+                  Resend
+                </Button>
+              </>
+            )}
             {canRevoke && (
               <Button
                 size="small"

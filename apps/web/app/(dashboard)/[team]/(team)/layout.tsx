@@ -23,6 +23,8 @@ export default async function TeamLayout({
         label="Team"
         items={[
           { href: base, label: 'Overview', exact: true },
+          { href: `${base}/~/deployments`, label: 'Deployments' },
+          { href: `${base}/~/activity`, label: 'Activity' },
           { href: `${base}/~/settings`, label: 'Settings' },
         ]}
       />

@@ -1,11 +1,15 @@
-// Project pages share these tabs under the header: the project, its deployments, its settings.
-// A deployment page sits below them too. `/{team}/~/…` never lands here: the static `~` segment of
-// the (team) group wins, and "~" is no project name anyway (projects/load.ts).
+// Project pages share the breadcrumb (with its project switcher) and these tabs under the header:
+// the project, its deployments, its settings. A deployment page sits below them too.
+// `/{team}/~/…` never lands here: the static `~` segment of the (team) group wins, and "~" is no
+// project name anyway (projects/load.ts). A project that is not in the team (deleted or moved) gets
+// ProjectGone instead of its tabs: checked here on a full load, and by ProjectFrame as pages change.
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { projectPath } from '@/components/dashboard/deployments/links';
-import { SubNav } from '@/components/dashboard/sub-nav';
-import { getSession, isTeamSlug } from '@/lib/session';
+import { projectPresence } from '@/components/dashboard/projects/load';
+import { ProjectFrame } from '@/components/dashboard/projects/project-frame';
+import { ProjectGone } from '@/components/dashboard/projects/project-gone';
+import { projects, teamContext } from '@/lib/data';
+import { getSession, getTeam, isTeamSlug } from '@/lib/session';
 
 type Props = { children: ReactNode; params: Promise<{ team: string; project: string }> };
 
@@ -13,18 +17,18 @@ export default async function ProjectLayout({ children, params }: Props) {
   const { team, project } = await params;
   if (!isTeamSlug(team)) notFound();
   if (!(await getSession())) return children;
-  const base = projectPath(team, project);
+  const name = decodeURIComponent(project);
+  const presence = await projectPresence(team, name);
+  if (!presence.here) return <ProjectGone team={team} name={name} elsewhere={presence.elsewhere} />;
+  const scope = await getTeam(team);
+  const list = await projects.list(await teamContext(scope.id), { limit: 100 });
   return (
-    <>
-      <SubNav
-        label="Project"
-        items={[
-          { href: base, label: 'Project', exact: true },
-          { href: `${base}/deployments`, label: 'Deployments' },
-          { href: `${base}/settings`, label: 'Settings' },
-        ]}
-      />
+    <ProjectFrame
+      team={{ id: scope.id, slug: scope.slug, name: scope.name ?? scope.slug }}
+      project={name}
+      projects={list.projects.map((p) => p.name)}
+    >
       {children}
-    </>
+    </ProjectFrame>
   );
 }

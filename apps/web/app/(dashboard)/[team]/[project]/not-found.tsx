@@ -1,21 +1,20 @@
-// A project that does not exist in this team (or a team the user cannot see): same page either way.
-
-import { buttonClass } from '@nimbus/ui';
-import Link from 'next/link';
+'use client';
+// A project page, a deployment or a settings page of a project that is not there. (A project that
+// is itself missing gets ProjectGone from the layout instead, without the project's tabs.)
+import { useParams } from 'next/navigation';
+import { NotFoundPage } from '@/components/dashboard/not-found-page';
 
 export default function ProjectNotFound() {
+  const { team, project } = useParams<{ team: string; project: string }>();
   return (
-    <main
-      id="main"
-      className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-3 px-6 text-center"
+    <NotFoundPage
+      title="Not found"
+      links={[
+        { href: `/${team}/${project}`, label: 'Back to the project' },
+        { href: `/${team}/${project}/deployments`, label: 'Deployments' },
+      ]}
     >
-      <title>Not found – Nimbus</title>
-      <p className="font-mono text-sm text-muted">404</p>
-      <h1 className="text-2xl font-semibold tracking-tight">Not found</h1>
-      <p className="text-sm text-muted">This project or deployment does not exist in this team, or it was deleted.</p>
-      <Link href="/new" className={buttonClass({ variant: 'primary', className: 'mt-2' })}>
-        Deploy a new project
-      </Link>
-    </main>
+      This project has no such page or deployment, or the deployment was deleted.
+    </NotFoundPage>
   );
 }
