@@ -7,7 +7,7 @@ import { ButtonLink, CallToAction, CardGrid, PageIntro, Section } from '@/compon
 export const metadata: Metadata = {
   title: { absolute: 'Nimbus: build and host your sites, on our cloud or your servers' },
   description:
-    'Nimbus turns a folder or a git push into a live URL: immutable deployments, instant rollbacks, previews for every change, and a REST API the Vercel CLI speaks. Self-hostable.',
+    'Nimbus turns a folder into a live URL: immutable deployments, instant rollbacks, previews for every change, and a REST API the Vercel CLI speaks. Self-hostable.',
 };
 
 const FEATURES = [
@@ -82,7 +82,7 @@ export default function HomePage() {
 
       <Section
         id="features"
-        title="Everything between git push and a live site"
+        title="Everything between your build and a live site"
         lead="The parts of hosting you would otherwise glue together yourself, designed as one product."
       >
         <CardGrid items={FEATURES} />

@@ -13,11 +13,10 @@ const ROWS: { key: keyof PlanLimits; label: string; unit?: string }[] = [
 
 const FEATURE_ROWS: { label: string; plans: readonly string[] }[] = [
   { label: 'Preview deployments and instant rollback', plans: PLAN_IDS },
-  { label: 'Custom domains with HTTPS', plans: PLAN_IDS },
+  { label: 'Sandboxed builds and encrypted environment variables', plans: PLAN_IDS },
   { label: 'Role-based access control', plans: ['pro', 'enterprise'] },
-  { label: 'Password-protected previews', plans: ['pro', 'enterprise'] },
-  { label: 'SAML single sign-on and enforced 2FA', plans: ['enterprise'] },
-  { label: 'Audit logs', plans: ['enterprise'] },
+  { label: 'Shared team projects with a turn in the build queue', plans: ['pro', 'enterprise'] },
+  { label: 'Support for self-hosted installs', plans: ['enterprise'] },
   { label: 'Uptime SLA', plans: ['enterprise'] },
 ];
 
