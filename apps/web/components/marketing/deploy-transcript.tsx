@@ -28,7 +28,7 @@ export function DeployTranscript() {
       <pre
         tabIndex={0}
         aria-label="Terminal session of nimbus deploy"
-        className="self-start overflow-x-auto rounded-xl border border-neutral-800 bg-neutral-950 p-5 font-mono text-[13px] leading-7"
+        className="relative self-start overflow-x-auto rounded-xl border border-neutral-800 bg-neutral-950 p-5 font-mono text-[13px] leading-7"
       >
         {LINES.map((line) => (
           <span key={line.text} className={`block ${TONES[line.tone]}`}>

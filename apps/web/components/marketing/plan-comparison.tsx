@@ -31,7 +31,7 @@ export function PlanComparison() {
       tabIndex={0}
       role="region"
       aria-label="Plan comparison"
-      className="overflow-x-auto rounded-xl border border-border"
+      className="relative overflow-x-auto rounded-xl border border-border"
     >
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">Limits and features of the Hobby, Pro and Enterprise plans</caption>

@@ -12,7 +12,7 @@ export function SiteHeader() {
         {/* One list for every width: a second, scrollable row on small screens, inline from md up. */}
         <nav
           aria-label="Main"
-          className="order-last -mx-6 w-[calc(100%+3rem)] overflow-x-auto border-t border-border px-4 md:order-none md:mx-0 md:w-auto md:border-0 md:px-0"
+          className="relative order-last -mx-6 w-[calc(100%+3rem)] overflow-x-auto border-t border-border px-4 md:order-none md:mx-0 md:w-auto md:border-0 md:px-0"
         >
           <ul className="flex items-center gap-1 text-sm">
             {HEADER_LINKS.map((link) => (
