@@ -4,6 +4,7 @@ import 'server-only';
 import { evaluate } from '@mdx-js/mdx';
 import type { Element, Root, RootContent } from 'hast';
 import type { MDXContent } from 'mdx/types';
+import { connection } from 'next/server';
 import type { ReactElement } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import rehypeSlug from 'rehype-slug';
@@ -49,6 +50,7 @@ async function compile(body: string): Promise<{ Content: MDXContent; headings: H
 }
 
 export async function renderMdx(entry: Entry): Promise<{ content: ReactElement; headings: Heading[] }> {
+  await connection(); // the public URL is the running server's, so never rendered by `next build`
   const body = withPublicUrl(entry.body, nimbus().config.publicUrl);
   let result = compiled.get(body);
   if (!result) {
