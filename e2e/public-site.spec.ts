@@ -131,3 +131,29 @@ test('sign-up reports every field problem at once, an invalid e-mail before subm
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/forgot-password');
 });
+
+test('the home page shows the product on its first screen, and Products opens a menu of real pages', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const preview = page.getByRole('figure', { name: /A project in the Nimbus dashboard/ });
+  await expect(preview).toBeInViewport({ ratio: 0.9 });
+  await expect(preview.getByText('Production deployment', { exact: true })).toBeVisible();
+  await expect(preview.getByText('Building')).toBeVisible();
+  const products = page.getByRole('banner').getByRole('button', { name: 'Products' });
+  await products.click();
+  await expect(products).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.locator('#products-menu');
+  const links = menu.getByRole('link');
+  expect(await links.count()).toBeGreaterThanOrEqual(6);
+  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!)))
+    expect((await request.get(href)).status(), href).toBe(200);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(products).toBeFocused();
+  await products.click();
+  await menu.getByRole('link', { name: /Deployments/ }).click();
+  await page.waitForURL('**/docs/deployments');
+});

@@ -1,6 +1,7 @@
 // The home page: what Nimbus is, how a deploy feels, what it does, who runs it, and where to start.
 import type { Metadata } from 'next';
 import { CUSTOMER_STORIES } from '@/components/marketing/customer-stories';
+import { DashboardPreview } from '@/components/marketing/dashboard-preview';
 import { DeployTranscript } from '@/components/marketing/deploy-transcript';
 import { ButtonLink, CallToAction, CardGrid, PageIntro, Section } from '@/components/marketing/sections';
 
@@ -65,6 +66,7 @@ export default function HomePage() {
         eyebrow="Hosting for teams that ship"
         title="Build and host your sites. One command to a live URL."
         lead="Nimbus builds what you upload, serves it at its own address and keeps every version. Run it on our cloud, or on your own servers with the same dashboard, CLI and API."
+        visual={<DashboardPreview />}
       >
         <ButtonLink href="/signup">Start deploying</ButtonLink>
         <ButtonLink href="/docs/getting-started" variant="secondary">

@@ -7,7 +7,7 @@ const LINES = [
   { text: '› Build finished in 38s, 212 files ready', tone: 'muted' },
   { text: '✓ Preview  https://marketing-site-k3j2h1.nimbus.app', tone: 'ok' },
   { text: '$ nimbus promote dpl_7Hq2xK', tone: 'command' },
-  { text: '✓ Production  https://acme.com now serves dpl_7Hq2xK (was dpl_P0x91d)', tone: 'ok' },
+  { text: '✓ Production  https://marketing-site.nimbus.app now serves dpl_7Hq2xK (was dpl_P0x91d)', tone: 'ok' },
 ] as const;
 
 const STEPS = [
