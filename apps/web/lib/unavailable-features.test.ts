@@ -1,5 +1,6 @@
 // The public site claims no feature a user cannot find and use (docs/architecture.md, "Public
-// site"): every content file, public page source and the plan catalogue against the deny-list.
+// site"): every content file, public page source, the plan catalogue and the API reference's schemas
+// against the deny-list.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,9 @@ const PUBLIC_SOURCES = [
   'app/(design)',
   'components/marketing',
   '../../packages/core/src/plans.ts',
+  // The API reference (/docs/api-reference) is rendered from the routes' schemas.
+  '../../packages/api/src/schemas',
+  '../../packages/api/src/routes',
 ];
 
 function files(path: string): string[] {
