@@ -1,6 +1,6 @@
-// The public site claims no feature a user cannot find and use (docs/architecture.md, "Public
-// site"): every content file, public page source, the plan catalogue and the API reference's schemas
-// against the deny-list.
+// The public site claims no feature a user cannot find and use (docs/architecture.md, "The web app
+// and its zones"): every content file, public page source, the plan catalogue and the API
+// reference's schemas against the deny-list.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
