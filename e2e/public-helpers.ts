@@ -7,6 +7,46 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
 
+/** Every public page: the public-routes, no-claims and phone-width journeys visit each one. */
+export const ROUTES = [
+  '/',
+  '/pricing',
+  '/enterprise',
+  '/contact',
+  '/contact/sales/demo',
+  '/customers',
+  '/blog',
+  '/blog/introducing-conformance',
+  '/blog/introducing-the-nimbus-waf',
+  '/blog/nimbus-ship-2024',
+  '/blog/feature-flags',
+  '/blog/immutable-deployments',
+  '/changelog',
+  '/security',
+  '/about',
+  '/careers',
+  '/partners',
+  '/events',
+  '/resources',
+  '/legal',
+  '/legal/terms',
+  '/legal/privacy',
+  '/academy',
+  '/ship',
+  '/ship/contacts',
+  '/design',
+  '/font',
+  '/geist',
+  '/docs',
+  '/docs/getting-started',
+  '/docs/teams-and-roles',
+  '/docs/api-reference',
+  '/guides',
+  '/guides/deploy-a-vite-app',
+  '/help',
+  '/help/build-failed',
+];
+
 export const STAFF_TEAM = process.env.E2E_STAFF_TEAM!;
 const PASSWORD = 'correct horse battery';
 

@@ -3,45 +3,8 @@
 // optimiser with the spec's sizes and quality.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-
-const ROUTES = [
-  '/',
-  '/pricing',
-  '/enterprise',
-  '/contact',
-  '/contact/sales/demo',
-  '/customers',
-  '/blog',
-  '/blog/introducing-conformance',
-  '/blog/introducing-the-nimbus-waf',
-  '/blog/nimbus-ship-2024',
-  '/blog/feature-flags',
-  '/blog/immutable-deployments',
-  '/changelog',
-  '/security',
-  '/about',
-  '/careers',
-  '/partners',
-  '/events',
-  '/resources',
-  '/legal',
-  '/legal/terms',
-  '/legal/privacy',
-  '/academy',
-  '/ship',
-  '/ship/contacts',
-  '/design',
-  '/font',
-  '/geist',
-  '/docs',
-  '/docs/getting-started',
-  '/docs/teams-and-roles',
-  '/docs/api-reference',
-  '/guides',
-  '/guides/deploy-a-vite-app',
-  '/help',
-  '/help/build-failed',
-];
+import { unavailableClaims } from '../apps/web/lib/unavailable-features';
+import { ROUTES } from './public-helpers';
 
 test('every public route answers 200, server-rendered, with its own title, a description and an Open Graph image', async ({
   request,
@@ -58,6 +21,19 @@ test('every public route answers 200, server-rendered, with its own title, a des
     expect(html, `${path} has a description`).toMatch(/<meta name="description" content="[^"]{40,}"/);
     expect(html, `${path} has an Open Graph image`).toMatch(/<meta property="og:image" content="[^"]+"/);
     expect(html.match(/<main id="main"/g), `${path} has one main`).toHaveLength(1);
+  }
+});
+
+test('no public page claims a feature Nimbus does not have (apps/web/lib/unavailable-features.ts)', async ({
+  request,
+}) => {
+  for (const path of [...ROUTES, '/blog/self-hosting-nimbus-on-postgres', '/docs/self-hosting', '/docs/deployments']) {
+    const html = await (await request.get(path)).text();
+    const text = html
+      .replace(/<script[\s\S]*?<\/script>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+    expect(unavailableClaims(text), path).toEqual([]);
   }
 });
 

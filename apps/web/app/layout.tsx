@@ -3,21 +3,27 @@
 import { THEME_COLORS } from '@nimbus/core';
 import { ToastProvider } from '@nimbus/ui';
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import { type ReactNode, Suspense } from 'react';
 import { browserCheckScript } from '@/components/shell/browser-check';
 import { ProgressBar } from '@/components/shell/progress-bar';
 import { SkipLink } from '@/components/shell/skip-link';
 import { ThemeProvider } from '@/components/shell/theme-provider';
+import { runtime } from '@/lib/runtime';
 import { mono, sans } from './fonts';
 import './globals.css';
 
-export const metadata: Metadata = {
-  // NIMBUS_PUBLIC_URL as the server's configuration read it; unset while `next build` prerenders.
-  metadataBase: globalThis.__nimbusRuntime && new URL(globalThis.__nimbusRuntime.config.publicUrl),
-  title: { default: 'Nimbus', template: '%s – Nimbus' },
-  description:
-    'Nimbus builds and hosts your sites: one command to a live URL, immutable deployments, instant rollbacks.',
-};
+// Rendered per request, so Open Graph URLs carry the running server's NIMBUS_PUBLIC_URL: a build
+// cannot know it (docs/architecture.md, "Public pages render per request").
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  return {
+    metadataBase: new URL(runtime().config.publicUrl),
+    title: { default: 'Nimbus', template: '%s – Nimbus' },
+    description:
+      'Nimbus builds and hosts your sites: one command to a live URL, immutable deployments, instant rollbacks.',
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Account, displayName, sortTeams } from './accounts';
+import { type Account, displayName, isValidEmail, sortTeams } from './accounts';
 
 describe('displayName', () => {
   it.each<[Account, string]>([
@@ -46,4 +46,17 @@ describe('sortTeams', () => {
     expect(sorted).not.toBe(input);
     expect(sorted[0]).toEqual({ id: 't3', name: null, slug: 'beta', role: 'OWNER' });
   });
+});
+
+describe('isValidEmail', () => {
+  it('accepts an address with a user, a domain and a dot, up to 254 characters', () => {
+    expect(isValidEmail('you@example.com')).toBe(true);
+    expect(isValidEmail(`${'a'.repeat(242)}@example.com`)).toBe(true);
+    expect(isValidEmail(`${'a'.repeat(243)}@example.com`)).toBe(false);
+  });
+
+  it.each(['you', 'you@', 'you@example', '@example.com', 'you @example.com', 'you@exa mple.com'])(
+    'refuses %j',
+    (email) => expect(isValidEmail(email)).toBe(false),
+  );
 });

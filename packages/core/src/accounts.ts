@@ -1,5 +1,14 @@
 // How accounts are named and ordered everywhere (docs/spec.md §1 and §3), so the scope switcher, emails and CLI agree.
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The one e-mail rule: the sign-up form checks it before submitting, the API again on every account. */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL.test(email);
+}
+
+export const INVALID_EMAIL = 'Enter a valid e-mail address, like you@example.com.';
+
 export type Account =
   | { kind: 'user'; name?: string | null; username: string }
   | { kind: 'team'; name?: string | null; slug: string };

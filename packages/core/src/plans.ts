@@ -32,8 +32,7 @@ export const PLANS = {
     priceMonthly: 0,
     tagline: 'For personal projects and experiments. Free forever.',
     features: [
-      'Unlimited preview deployments for every push',
-      'Custom domains with automatic HTTPS',
+      'Unlimited preview deployments for every upload',
       'Instant rollbacks',
       'Environment variables per environment',
       'Community support',
@@ -56,7 +55,6 @@ export const PLANS = {
       'Everything in Hobby',
       'Unlimited team members and projects',
       'Role-based access control',
-      'Password-protected previews',
       'Email support',
       `${PRO_TRIAL_DAYS}-day free trial`,
     ],
@@ -76,8 +74,7 @@ export const PLANS = {
     tagline: 'For organisations that need scale, security and a support contract.',
     features: [
       'Everything in Pro',
-      'SAML single sign-on and enforced two-factor authentication',
-      'Audit logs',
+      'Support for self-hosted installs',
       'Up to 12 concurrent builds',
       'Uptime SLA and priority support',
     ],

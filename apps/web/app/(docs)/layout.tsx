@@ -9,7 +9,7 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SiteHeader />
-      <div className="mx-auto grid max-w-7xl gap-10 px-6 pt-8 lg:grid-cols-[15rem_1fr]">
+      <div className="mx-auto grid max-w-7xl gap-6 px-6 pt-6 lg:grid-cols-[15rem_1fr] lg:gap-10 lg:pt-8">
         <aside aria-label="Docs navigation">
           <DocsSidebar />
         </aside>

@@ -1,13 +1,14 @@
 // The home page: what Nimbus is, how a deploy feels, what it does, who runs it, and where to start.
 import type { Metadata } from 'next';
 import { CUSTOMER_STORIES } from '@/components/marketing/customer-stories';
+import { DashboardPreview } from '@/components/marketing/dashboard-preview';
 import { DeployTranscript } from '@/components/marketing/deploy-transcript';
 import { ButtonLink, CallToAction, CardGrid, PageIntro, Section } from '@/components/marketing/sections';
 
 export const metadata: Metadata = {
   title: { absolute: 'Nimbus: build and host your sites, on our cloud or your servers' },
   description:
-    'Nimbus turns a folder or a git push into a live URL: immutable deployments, instant rollbacks, previews for every change, and a REST API the Vercel CLI speaks. Self-hostable.',
+    'Nimbus turns a folder into a live URL: immutable deployments, instant rollbacks, previews for every change, and a REST API the Vercel CLI speaks. Self-hostable.',
 };
 
 const FEATURES = [
@@ -65,6 +66,7 @@ export default function HomePage() {
         eyebrow="Hosting for teams that ship"
         title="Build and host your sites. One command to a live URL."
         lead="Nimbus builds what you upload, serves it at its own address and keeps every version. Run it on our cloud, or on your own servers with the same dashboard, CLI and API."
+        visual={<DashboardPreview />}
       >
         <ButtonLink href="/signup">Start deploying</ButtonLink>
         <ButtonLink href="/docs/getting-started" variant="secondary">
@@ -82,7 +84,7 @@ export default function HomePage() {
 
       <Section
         id="features"
-        title="Everything between git push and a live site"
+        title="Everything between your build and a live site"
         lead="The parts of hosting you would otherwise glue together yourself, designed as one product."
       >
         <CardGrid items={FEATURES} />

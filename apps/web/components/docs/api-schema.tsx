@@ -45,7 +45,12 @@ export function SchemaTable({ schema, resolve, label }: { schema: Schema; resolv
   const fields = rows(schema, resolve);
   if (fields.length === 0) return <p className="font-mono text-sm">{typeOf(schema, resolve)}</p>;
   return (
-    <div tabIndex={0} role="region" aria-label={label} className="overflow-x-auto rounded-lg border border-border">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="relative overflow-x-auto rounded-lg border border-border"
+    >
       <table className="w-full text-left text-sm">
         <thead className="bg-subtle">
           <tr>

@@ -7,7 +7,7 @@ const LINES = [
   { text: '› Build finished in 38s, 212 files ready', tone: 'muted' },
   { text: '✓ Preview  https://marketing-site-k3j2h1.nimbus.app', tone: 'ok' },
   { text: '$ nimbus promote dpl_7Hq2xK', tone: 'command' },
-  { text: '✓ Production  https://acme.com now serves dpl_7Hq2xK (was dpl_P0x91d)', tone: 'ok' },
+  { text: '✓ Production  https://marketing-site.nimbus.app now serves dpl_7Hq2xK (was dpl_P0x91d)', tone: 'ok' },
 ] as const;
 
 const STEPS = [
@@ -28,7 +28,7 @@ export function DeployTranscript() {
       <pre
         tabIndex={0}
         aria-label="Terminal session of nimbus deploy"
-        className="self-start overflow-x-auto rounded-xl border border-neutral-800 bg-neutral-950 p-5 font-mono text-[13px] leading-7"
+        className="relative self-start overflow-x-auto rounded-xl border border-neutral-800 bg-neutral-950 p-5 font-mono text-[13px] leading-7"
       >
         {LINES.map((line) => (
           <span key={line.text} className={`block ${TONES[line.tone]}`}>

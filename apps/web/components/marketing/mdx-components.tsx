@@ -32,7 +32,7 @@ export const mdxComponents = {
     // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
     <pre
       tabIndex={0}
-      className="my-6 overflow-x-auto rounded-lg border border-border bg-subtle p-4 font-mono text-[13px] leading-6 [&>code]:bg-transparent [&>code]:p-0"
+      className="relative my-6 overflow-x-auto rounded-lg border border-border bg-subtle p-4 font-mono text-[13px] leading-6 [&>code]:bg-transparent [&>code]:p-0"
       {...props}
     />
   ),
@@ -40,7 +40,12 @@ export const mdxComponents = {
     <code className="rounded bg-subtle px-1.5 py-0.5 font-mono text-[0.875em]" {...props} />
   ),
   table: (props: ComponentProps<'table'>) => (
-    <div tabIndex={0} role="region" aria-label="Table" className="my-6 overflow-x-auto rounded-lg border border-border">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Table"
+      className="relative my-6 overflow-x-auto rounded-lg border border-border"
+    >
       <table className="w-full border-collapse text-left text-sm" {...props} />
     </div>
   ),

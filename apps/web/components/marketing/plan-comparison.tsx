@@ -13,11 +13,10 @@ const ROWS: { key: keyof PlanLimits; label: string; unit?: string }[] = [
 
 const FEATURE_ROWS: { label: string; plans: readonly string[] }[] = [
   { label: 'Preview deployments and instant rollback', plans: PLAN_IDS },
-  { label: 'Custom domains with HTTPS', plans: PLAN_IDS },
+  { label: 'Sandboxed builds and encrypted environment variables', plans: PLAN_IDS },
   { label: 'Role-based access control', plans: ['pro', 'enterprise'] },
-  { label: 'Password-protected previews', plans: ['pro', 'enterprise'] },
-  { label: 'SAML single sign-on and enforced 2FA', plans: ['enterprise'] },
-  { label: 'Audit logs', plans: ['enterprise'] },
+  { label: 'Shared team projects with a turn in the build queue', plans: ['pro', 'enterprise'] },
+  { label: 'Support for self-hosted installs', plans: ['enterprise'] },
   { label: 'Uptime SLA', plans: ['enterprise'] },
 ];
 
@@ -32,7 +31,7 @@ export function PlanComparison() {
       tabIndex={0}
       role="region"
       aria-label="Plan comparison"
-      className="overflow-x-auto rounded-xl border border-border"
+      className="relative overflow-x-auto rounded-xl border border-border"
     >
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">Limits and features of the Hobby, Pro and Enterprise plans</caption>

@@ -8,18 +8,28 @@ export function PageIntro({
   title,
   lead,
   children,
+  visual,
 }: {
   eyebrow?: string;
   title: string;
   lead: string;
   children?: ReactNode;
+  /** Shown beside the text from the lg breakpoint, below it on smaller screens. */
+  visual?: ReactNode;
 }) {
-  return (
-    <div className="mx-auto max-w-6xl px-6 pb-12 pt-20 sm:pt-24">
+  const text = (
+    <div className="min-w-0">
       {eyebrow && <p className="text-sm font-medium text-accent">{eyebrow}</p>}
       <h1 className="mt-2 max-w-3xl text-4xl font-semibold tracking-tight sm:text-5xl">{title}</h1>
       <p className="mt-5 max-w-2xl text-lg text-muted">{lead}</p>
       {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+    </div>
+  );
+  if (!visual) return <div className="mx-auto max-w-6xl px-6 pb-12 pt-20 sm:pt-24">{text}</div>;
+  return (
+    <div className="mx-auto grid max-w-6xl items-center gap-12 px-6 pb-12 pt-16 sm:pt-20 lg:grid-cols-2">
+      {text}
+      {visual}
     </div>
   );
 }

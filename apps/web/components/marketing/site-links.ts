@@ -6,8 +6,27 @@ export interface SiteLink {
   label: string;
 }
 
+/** The header's Products menu: what Nimbus does, each leading to the page that explains it. */
+export const PRODUCT_LINKS: (SiteLink & { description: string })[] = [
+  { href: '/docs/deployments', label: 'Deployments', description: 'Immutable URLs, previews, promote and rollback.' },
+  { href: '/docs/builds', label: 'Builds', description: 'Frameworks detected, installs and builds sandboxed.' },
+  {
+    href: '/docs/environment-variables',
+    label: 'Environment variables',
+    description: 'Encrypted at rest, per target, for the builds that need them.',
+  },
+  { href: '/docs/teams-and-roles', label: 'Teams and roles', description: 'Five roles, one permission table.' },
+  { href: '/docs/cli', label: 'CLI', description: 'From a folder to a live URL with one command.' },
+  {
+    href: '/docs/vercel-clients',
+    label: 'Vercel clients',
+    description: 'The vercel CLI and SDKs, pointed at your Nimbus.',
+  },
+  { href: '/docs/self-hosting', label: 'Self-hosting', description: 'One process to start, split roles to grow.' },
+  { href: '/security', label: 'Security', description: 'How accounts, builds and deployments are isolated.' },
+];
+
 export const HEADER_LINKS: SiteLink[] = [
-  { href: '/#features', label: 'Products' },
   { href: '/docs', label: 'Docs' },
   { href: '/pricing', label: 'Pricing' },
   { href: '/blog', label: 'Blog' },

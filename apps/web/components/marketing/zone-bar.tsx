@@ -5,7 +5,10 @@ import { ZoneLink } from './zone-link';
 export function ZoneBar({ name, links }: { name: string; links: { href: string; label: string }[] }) {
   return (
     <div className="border-b border-border bg-subtle/60">
-      <nav aria-label={name} className="mx-auto flex max-w-6xl items-center gap-6 overflow-x-auto px-6 text-sm">
+      <nav
+        aria-label={name}
+        className="relative mx-auto flex max-w-6xl items-center gap-6 overflow-x-auto px-6 text-sm"
+      >
         <span className="py-3 font-semibold">{name}</span>
         <ul className="flex gap-4">
           {links.map((link) => (

@@ -2,7 +2,8 @@
 import { PROGRESS } from '@nimbus/core';
 import { usePathname, useSearchParams } from 'next/navigation';
 // The top progress bar (docs/spec.md §2, §9): starts 1000 ms after a route change begins, so fast navigations
-// show nothing. The App Router has no route events, so a change begins at an internal link click.
+// show nothing. The App Router has no route events, so a change begins at an internal link click, seen in
+// the capture phase: by the bubble phase next/link has already called preventDefault on it.
 import NProgress from 'nprogress';
 import { useEffect } from 'react';
 
@@ -29,15 +30,7 @@ export function ProgressBar() {
   }, [pathname, search]);
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element).closest?.('a');
       if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
       const url = new URL(anchor.href, location.href);
@@ -45,8 +38,8 @@ export function ProgressBar() {
         return;
       startRouteProgress();
     };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
   }, []);
   return null;
 }

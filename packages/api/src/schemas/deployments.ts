@@ -57,7 +57,9 @@ export const DeploymentSchema = z
     target,
     customEnvironment: z.object({ id: z.string() }).optional().describe('The custom environment it was deployed to.'),
     source: z.string(),
-    alias: z.array(z.string()).describe('Hosts that point at the deployment: the production host, custom domains.'),
+    alias: z
+      .array(z.string())
+      .describe('Hosts that point at the deployment: its production host when it serves production.'),
     aliasAssigned: z.boolean().describe('true once READY: the vercel CLI waits for it.'),
     aliasAssignedAt: ms.nullable(),
     aliasError: z.null(),

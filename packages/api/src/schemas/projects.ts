@@ -62,7 +62,10 @@ export const ProjectCreate = ProjectSettingsInput.extend({
 
 export const ProjectPatch = ProjectSettingsInput.extend({
   name: key().optional().describe(`A new name: ${PROJECT_NAME_RULE}.`),
-  speedInsights: z.boolean().optional().describe('Turns Speed Insights on or off for the project.'),
+  speedInsights: z
+    .boolean()
+    .optional()
+    .describe("Sets the project's `speedInsights` flag, kept for Vercel clients; Nimbus collects no speed data."),
 }).openapi('ProjectPatch');
 
 export const ListQuery = ScopeQuery.extend({

@@ -1,7 +1,7 @@
 // Accounts: sign-up (user + personal hobby team, the "northstar" model), login, password, profile.
 // Sessions are in sessions.ts, throttles in rate-limits.ts, reset links in password-resets.ts.
 
-import { isReservedSlug, slugify } from '@nimbus/core';
+import { INVALID_EMAIL, isReservedSlug, isValidEmail, slugify } from '@nimbus/core';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cachedAuth } from '../auth-cache';
@@ -17,16 +17,13 @@ type Team = typeof teams.$inferSelect;
 
 // argon2id with the library's defaults (m=19 MiB, t=2): OWASP's recommended floor.
 const ARGON2ID = 2;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 export function validateEmail(email: string): void {
-  if (!EMAIL.test(email) || email.length > 254) {
-    throw new DomainError('bad_request', 'Enter a valid e-mail address, like you@example.com.');
-  }
+  if (!isValidEmail(email)) throw new DomainError('bad_request', INVALID_EMAIL);
 }
 
 /** What a new account is made of, checked (address, name, password rule) and with the password hashed. */

@@ -102,7 +102,7 @@ export default function FontPage() {
       >
         <pre
           tabIndex={0}
-          className="overflow-x-auto rounded-lg border border-border bg-subtle p-4 font-mono text-[13px] leading-6"
+          className="relative overflow-x-auto rounded-lg border border-border bg-subtle p-4 font-mono text-[13px] leading-6"
         >
           {`npm install geist
 

@@ -14,7 +14,7 @@ const ROLES = [
     title: 'Senior Software Engineer, Edge',
     team: 'Engineering',
     location: 'Remote (UTC−5 to UTC+3)',
-    body: 'Make the part of Nimbus that serves every deployed file faster: caching, compression, Range requests and the WAF.',
+    body: 'Make the part of Nimbus that serves every deployed file faster: caching, compression and Range requests.',
   },
   {
     title: 'Software Engineer, Builds',

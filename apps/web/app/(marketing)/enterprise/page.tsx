@@ -9,17 +9,13 @@ import { ButtonLink, CallToAction, CardGrid, PageIntro, Section } from '@/compon
 export const metadata: Metadata = {
   title: 'Enterprise',
   description:
-    'Nimbus Enterprise: SAML single sign-on, enforced two-factor authentication, audit logs, more concurrent builds, an uptime SLA and support for self-hosted installs.',
+    'Nimbus Enterprise: more concurrent builds, an uptime SLA, priority support and support for self-hosted installs on your own PostgreSQL and object storage.',
 };
 
 const CAPABILITIES = [
   {
-    title: 'Single sign-on',
-    body: 'SAML with your identity provider. Enforce it per team, together with two-factor authentication for everyone who signs in with a password.',
-  },
-  {
-    title: 'Audit logs',
-    body: 'Who promoted which deployment, who changed an environment variable, who invited whom: every change to a team, with actor, time and origin.',
+    title: 'Roles for every job',
+    body: 'Owners, members, developers, billing and viewers, checked by one permission table, and API tokens that can be limited to one team.',
   },
   {
     title: 'More builds at once',
@@ -48,7 +44,10 @@ const STEPS = [
     'Proof of concept',
     'Your own sites on a trial Enterprise team or a self-hosted install in your network, for up to 30 days.',
   ],
-  ['Migration plan', 'Project by project, with previews side by side and DNS moved only when your team is happy.'],
+  [
+    'Migration plan',
+    'Project by project, with previews side by side, and production switched only when your team is happy.',
+  ],
   [
     'Go live',
     'Production moves by alias, so the switch and any rollback are instant. We stay on call for the first weeks.',
@@ -61,7 +60,7 @@ export default function EnterprisePage() {
       <PageIntro
         eyebrow="Enterprise"
         title="Nimbus for organisations with hundreds of sites and strict rules"
-        lead="Everything in Pro, plus single sign-on, audit logs, more concurrent builds and a contract with an SLA. On our cloud, or in your data centre with our support."
+        lead="Everything in Pro, plus more concurrent builds, priority support and a contract with an SLA. On our cloud, or in your data centre with our support."
       >
         <ButtonLink href="/contact/sales/demo">Get a demo</ButtonLink>
         <ButtonLink href="/contact" variant="secondary">

@@ -32,7 +32,7 @@ const UPCOMING = [
     date: '2027-05-13',
     title: 'Webinar: Previews for content teams',
     place: 'Online',
-    body: 'How editors review changes on preview URLs, with password protection and comments.',
+    body: 'How editors review every change on its own preview URL before it goes live.',
   },
 ];
 
@@ -56,7 +56,7 @@ export default function EventsPage() {
       <Section
         id="ship"
         title="Nimbus Ship"
-        lead="One day of launches and talks about building and hosting for the web. Ship 2024 introduced Conformance, the WAF, feature flags and split roles."
+        lead="One day of launches and talks about building and hosting for the web. Ship 2024 brought split roles and a path to PostgreSQL, and previewed what we are building next."
       >
         <div className="flex flex-wrap gap-3">
           <ButtonLink href="/ship">Visit the Ship site</ButtonLink>

@@ -51,7 +51,7 @@ export default function PricingPage() {
       <PageIntro
         eyebrow="Pricing"
         title="Start free. Pay when your team grows."
-        lead={`Hobby is free forever for personal projects. Pro adds teams, roles and higher limits for $${PLANS.pro.priceMonthly} per member per month, with a ${PRO_TRIAL_DAYS}-day trial when you upgrade. Enterprise adds single sign-on, audit logs and an SLA.`}
+        lead={`Hobby is free forever for personal projects. Pro adds teams, roles and higher limits for $${PLANS.pro.priceMonthly} per member per month, with a ${PRO_TRIAL_DAYS}-day trial when you upgrade. Enterprise adds more concurrent builds, priority support and an SLA.`}
       />
       <div className="mx-auto max-w-6xl px-6">
         <PlanCards />

@@ -13,18 +13,18 @@ export const metadata: Metadata = {
 
 const ANNOUNCEMENTS = [
   {
-    title: 'Conformance',
-    body: 'Static checks on every build that stop leaked secrets, source maps and broken configuration.',
+    title: 'Coming: Conformance',
+    body: 'The design of static checks after every build that will stop leaked secrets, source maps and broken configuration.',
     href: '/blog/introducing-conformance',
   },
   {
-    title: 'The Nimbus WAF',
-    body: 'Deny, challenge and rate-limit at the edge, in seconds, without a redeploy.',
+    title: 'Coming: a firewall',
+    body: 'The design of rules that will deny, challenge and rate-limit at the edge, changed without a redeploy.',
     href: '/blog/introducing-the-nimbus-waf',
   },
   {
-    title: 'Feature flags',
-    body: 'Flags per project, evaluated at the edge, with overrides from the toolbar.',
+    title: 'Coming: feature flags',
+    body: 'The design of flags per project, evaluated at the edge, with overrides for your own browser.',
     href: '/blog/feature-flags',
   },
   {
@@ -47,12 +47,12 @@ const ANNOUNCEMENTS = [
 const PROGRAMME = [
   ['09:30', 'Keynote: What happens when this gets big?', 'Elena Vasquez and the Nimbus founders'],
   ['10:45', 'The alias is the release', 'Mira Okafor'],
-  ['11:30', 'Conformance in practice', 'Priya Raman'],
-  ['12:15', 'A firewall that never needs a redeploy', 'Jonah Feldt'],
+  ['11:30', 'Designing Conformance', 'Priya Raman'],
+  ['12:15', 'Designing a firewall that never needs a redeploy', 'Jonah Feldt'],
   ['14:00', 'From one process to forty', 'Tomás Lindqvist'],
   ['14:45', 'Sandboxing builds you did not write', 'Build team'],
   ['15:30', 'Moving a monorepo of forty sites', 'Larkspur Labs platform team'],
-  ['16:15', 'Flags at the edge', 'Kenji Arai'],
+  ['16:15', 'Designing flags for the edge', 'Kenji Arai'],
   ['17:00', 'Your Vercel tools, pointed at Nimbus', 'Sasha Novak'],
 ] as const;
 

@@ -31,7 +31,7 @@ export function TokenList({ tokens, scopes }: { tokens: TokenJson[]; scopes: Tok
       description={tokens.length ? undefined : 'You have no tokens yet. Create one above to use the CLI or CI.'}
     >
       {tokens.length > 0 && (
-        <div className="-mx-6 overflow-x-auto border-t border-border">
+        <div className="relative -mx-6 overflow-x-auto border-t border-border">
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-muted">
               <tr>

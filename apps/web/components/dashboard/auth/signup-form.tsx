@@ -1,11 +1,13 @@
 'use client';
 import type { UserJson } from '@nimbus/api';
+import { INVALID_EMAIL, isValidEmail } from '@nimbus/core';
 import { Button, Notice, TextField } from '@nimbus/ui';
-// Sign-up (POST /api/v2/registration): e-mail, password and an optional name. On a server that
-// sends mail the API answers 202 without saying whether the address has an account, and the form
-// turns into "check your e-mail" (the link opens /signup/confirm). Without mail the API creates the
-// user with a personal Hobby account and logs them in. Its messages (password too weak, e-mail
-// taken) appear on the form. Uncontrolled fields and method="post", as in the login form.
+// Sign-up (POST /api/v2/registration): e-mail, password and an optional name. Before submitting, every
+// field is checked at once and each problem shows under its field. On a server that sends mail the API
+// answers 202 without saying whether the address has an account, and the form turns into "check your
+// e-mail" (the link opens /signup/confirm). Without mail the API creates the user with a personal Hobby
+// account and logs them in. Its messages (password too easy to guess, e-mail taken) appear on the form.
+// Uncontrolled fields and method="post", as in the login form.
 import { useState } from 'react';
 import { api, errorMessage } from '../api';
 import { useSubmit } from '../use-submit';
@@ -13,17 +15,36 @@ import { continueAfterLogin } from './after-login';
 
 const PASSWORD_MIN = 8;
 
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/** Every problem the browser can see, one per field, so all of them show at once. */
+export function signupErrors(email: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!email.trim()) errors.email = 'Enter your e-mail address.';
+  else if (!isValidEmail(email.trim())) errors.email = INVALID_EMAIL;
+  if (password.length < PASSWORD_MIN) errors.password = `Use a password of at least ${PASSWORD_MIN} characters.`;
+  return errors;
+}
+
 export function SignupForm({ next }: { next: string | null }) {
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
 
   async function signUp(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     const [name, email, password] = ['name', 'email', 'password'].map((field) => String(form.get(field) ?? ''));
-    if (!email.trim()) return setError('Enter your e-mail address.');
-    if (password.length < PASSWORD_MIN) return setError(`Use a password of at least ${PASSWORD_MIN} characters.`);
+    const errors = signupErrors(email, password);
+    setFieldErrors(errors);
+    const first = Object.keys(errors)[0];
+    if (first) {
+      setError(null);
+      (formElement.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -52,13 +73,14 @@ export function SignupForm({ next }: { next: string | null }) {
   return (
     <form onSubmit={signUp} method="post" noValidate className="flex flex-col gap-4">
       <TextField label="Name (optional)" name="name" autoComplete="name" />
-      <TextField label="E-mail" type="email" name="email" autoComplete="email" required />
+      <TextField label="E-mail" type="email" name="email" autoComplete="email" required error={fieldErrors.email} />
       <TextField
         label="Password"
         type="password"
         name="password"
         autoComplete="new-password"
         required
+        error={fieldErrors.password}
         hint={`At least ${PASSWORD_MIN} characters, and hard to guess: a few unrelated words work well.`}
       />
       {error && <Notice>{error}</Notice>}

@@ -13,7 +13,7 @@ export const metadata: Metadata = {
 const AGENDA = [
   'Your current setup: sites, frameworks, CI and where they are hosted',
   'A live deploy of one of your sites, with a preview URL and a rollback',
-  'Teams, roles and single sign-on for your organisation',
+  'Teams and roles for your organisation',
   'Our cloud or self-hosted: what each means for your data and your operations',
   'Questions, pricing and a plan for a proof of concept',
 ];

@@ -1,0 +1,46 @@
+// The public site claims no feature a user cannot find and use (docs/architecture.md, "The web app
+// and its zones"): every content file, public page source, the plan catalogue and the API
+// reference's schemas against the deny-list.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { unavailableClaims } from './unavailable-features';
+
+const WEB = join(__dirname, '..');
+const PUBLIC_SOURCES = [
+  'content',
+  'app/(marketing)',
+  'app/(docs)',
+  'app/(academy)',
+  'app/(ship)',
+  'app/(design)',
+  'components/marketing',
+  '../../packages/core/src/plans.ts',
+  // The API reference (/docs/api-reference) is rendered from the routes' schemas.
+  '../../packages/api/src/schemas',
+  '../../packages/api/src/routes',
+];
+
+function files(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).flatMap((name) => files(join(path, name)));
+}
+
+describe('the public site', () => {
+  it('claims no unavailable feature in its content, pages or plans', () => {
+    const sources = PUBLIC_SOURCES.flatMap((dir) => files(join(WEB, dir))).filter(
+      (file) => /\.(mdx|tsx?)$/.test(file) && !file.endsWith('.test.ts'),
+    );
+    expect(sources.length).toBeGreaterThan(40);
+    const claims = sources.flatMap((file) =>
+      unavailableClaims(readFileSync(file, 'utf8')).map((claim) => `${relative(WEB, file)}: ${claim}`),
+    );
+    expect(claims).toEqual([]);
+  });
+
+  it('catches the claims it lists and lets honest mentions through', () => {
+    expect(unavailableClaims('Custom domains with automatic HTTPS')).toHaveLength(2);
+    expect(unavailableClaims('The WAF is available today on every plan.')).toHaveLength(2);
+    expect(unavailableClaims('Nimbus runs no serverless functions and has no Git integration.')).toEqual([]);
+  });
+});
