@@ -160,12 +160,12 @@ test("team Deployments and Activity tabs, the row's … menu and the project swi
   await expect(page).toHaveURL(new RegExp(`/${slug}/${first}/dpl_`));
 
   // The breadcrumb's switcher moves to the other project.
-  const switcher = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('button', { name: 'Switch project' });
-  await expect(switcher).toContainText(first);
-  await switcher.click();
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb).toContainText(first);
+  await breadcrumb.getByRole('button', { name: 'Switch project' }).click();
   await page.getByRole('dialog', { name: 'Projects' }).getByRole('link', { name: second }).click();
   await expect(page).toHaveURL(`/${slug}/${second}`);
-  await expect(switcher).toContainText(second);
+  await expect(breadcrumb).toContainText(second);
 
   await page.goto(`/${slug}/~/activity`);
   const activity = page.getByRole('list', { name: 'Activity' });

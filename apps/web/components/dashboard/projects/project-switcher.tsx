@@ -34,20 +34,28 @@ export function ProjectSwitcher({
           /
         </li>
         <li className="min-w-0">
+          <Link
+            href={projectPath(team, project)}
+            className={cx('block truncate rounded-md px-1 font-medium hover:bg-subtle', focusRing)}
+          >
+            {project}
+          </Link>
+        </li>
+        <li>
           <Popover
             label="Projects"
             trigger={(props) => (
+              // Named by its action alone: a project's name can hold any word a page's own buttons use.
               <button
                 type="button"
                 {...props}
-                // Named by its action: a project's name can hold any word a page's own buttons use.
                 aria-label="Switch project"
-                className={cx('flex items-center gap-1 rounded-md px-1 font-medium hover:bg-subtle', focusRing)}
+                className={cx(
+                  'flex size-7 items-center justify-center rounded-md text-muted hover:bg-subtle',
+                  focusRing,
+                )}
               >
-                <span className="truncate">{project}</span>
-                <span aria-hidden className="text-muted">
-                  ▾
-                </span>
+                <span aria-hidden>▾</span>
               </button>
             )}
           >
