@@ -21,6 +21,9 @@ const BLOCKED = [
   '224.0.0.0/3',
 ];
 
+/** slirp4netns's gateway: the host, seen from the job. */
+const GATEWAY = '10.0.2.2/32';
+
 export interface JobNetwork {
   stop(): void;
 }
@@ -53,8 +56,12 @@ export async function startPublicNetwork(pid: number): Promise<JobNetwork> {
       slirp.once('error', reject);
       slirp.once('exit', () => reject(new Error(`slirp4netns could not start: ${stderr.trim() || 'no output'}`)));
     });
-    // The job's 10.0.2.0/24 (gateway and DNS forwarder) stays reachable: its route is more specific.
-    const routes = [...BLOCKED, ...hostAddresses()].map((r) => `route add prohibit ${r}`).join('\n');
+    // The job's 10.0.2.0/24 stays reachable for its DNS forwarder (10.0.2.3): that route is more
+    // specific than 10.0.0.0/8. The gateway 10.0.2.2 itself is the host as slirp4netns sees it; with
+    // host loopback disabled it should refuse, yet a connection to a host port through it was seen to
+    // succeed under load, so it is prohibited as a destination too (it stays the next hop of the
+    // default route, which a destination route does not change).
+    const routes = [...BLOCKED, GATEWAY, ...hostAddresses()].map((r) => `route add prohibit ${r}`).join('\n');
     await new Promise<void>((resolve, reject) => {
       const ip = execFile(
         'nsenter',
