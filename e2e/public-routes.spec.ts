@@ -38,8 +38,24 @@ test('no public page claims a feature Nimbus does not have (apps/web/lib/unavail
 });
 
 test('unknown posts and docs pages are 404, not empty pages', async ({ request }) => {
-  for (const path of ['/blog/no-such-post', '/docs/no-such-page', '/docs/index', '/guides/nope'])
+  for (const path of ['/blog/no-such-post', '/docs/no-such-page', '/docs/index', '/guides/nope', '/help/nope'])
     expect((await request.get(path)).status(), path).toBe(404);
+});
+
+test("an unknown post or doc shows the site's own 404 with its header and ways back", async ({ page }) => {
+  for (const [path, back] of [
+    ['/blog/no-such-post', 'Back to the home page'],
+    ['/docs/no-such-page', 'Back to the docs'],
+    ['/guides/nope', 'Back to the docs'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }), path).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Nimbus home' }), path).toBeVisible();
+    await expect(page.getByRole('contentinfo'), path).toBeVisible();
+    await page.getByRole('link', { name: back }).click();
+    await expect(page).toHaveURL(back === 'Back to the docs' ? '/docs' : '/');
+  }
 });
 
 test('public pages have no WCAG A/AA violations, in the light and the dark theme', async ({ page }) => {

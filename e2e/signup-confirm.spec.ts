@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { fillSignup, test, uniqueEmail, usernameOf } from './helpers';
+import { fillSignup, personalSlugOf, test, uniqueEmail } from './helpers';
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 51;
 const origin = `http://localhost:${port}`;
@@ -90,7 +90,7 @@ test('signs up through the mailed link and lands in the dashboard', async ({ pag
   expect(link.startsWith(`${origin}/signup/confirm?token=`)).toBe(true);
   await page.goto(link);
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await page.waitForURL(`${origin}/${usernameOf(email)}`);
+  await page.waitForURL(`${origin}/${personalSlugOf(email)}`);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
   // The link worked once: opened again, it says so.

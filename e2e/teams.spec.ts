@@ -68,7 +68,7 @@ test('invites by e-mail without SMTP, and the invited person signs up and joins'
   await page.getByLabel('Role', { exact: true }).selectOption('DEVELOPER');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByText('No SMTP server is configured: copy the invitation link')).toBeVisible();
-  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.getByRole('button', { name: 'Copy link', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(await page.getByLabel('Invitation link').inputValue());
