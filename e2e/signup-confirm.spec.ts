@@ -2,79 +2,30 @@
 // opens /signup/confirm, and one press there makes the account and lands in the dashboard. A
 // registered address gets the same words on screen. A second Nimbus, started here with SMTP_URL
 // pointing at an SMTP server this spec runs, on the same built web app.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
+import { type MailCatcher, startMailCatcher } from '../test/mail-catcher';
 import { fillSignup, personalSlugOf, test, uniqueEmail } from './helpers';
+import { type SecondNimbus, startSecondNimbus } from './second-nimbus';
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 51;
-const origin = `http://localhost:${port}`;
-const mails: { to: string; text: string }[] = [];
-let smtp: SMTPServer;
-let server: ChildProcess;
-let dataDir: string;
-
-/** The mail's text with quoted-printable undone (soft line breaks, `=3D`). */
-const unquote = (body: string) =>
-  body
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+let smtp: MailCatcher;
+let second: SecondNimbus;
+let origin: string;
 
 async function mailTo(email: string, count = 1) {
-  await expect.poll(() => mails.filter((m) => m.to === email).length).toBeGreaterThanOrEqual(count);
-  return mails.filter((m) => m.to === email).at(-1)!.text;
+  await expect.poll(() => smtp.mails.filter((m) => m.to === email).length).toBeGreaterThanOrEqual(count);
+  return smtp.mails.filter((m) => m.to === email).at(-1)!.body;
 }
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let body = '';
-      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text: unquote(body) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
-  dataDir = await mkdtemp(path.join(tmpdir(), 'nimbus-e2e-signup-mail-'));
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NIMBUS_DATA_DIR: dataDir,
-      NIMBUS_PUBLIC_URL: origin,
-      NIMBUS_ENV: 'development',
-      NIMBUS_TRUST_PROXY: '1',
-      NIMBUS_SIGNUP_LIMIT: '1000',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      DATABASE_URL: '',
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 400) throw new Error(`the Nimbus with mail did not start on port ${port}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  smtp = await startMailCatcher();
+  second = await startSecondNimbus(51, { NIMBUS_SIGNUP_LIMIT: '1000', SMTP_URL: smtp.url });
+  origin = second.origin;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((r) => server?.once('exit', r));
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  await rm(dataDir, { recursive: true, force: true });
+  await second?.stop();
+  await smtp?.close();
 });
 
 test('signs up through the mailed link and lands in the dashboard', async ({ page }) => {

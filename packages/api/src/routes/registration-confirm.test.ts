@@ -1,47 +1,28 @@
 // Sign-up on a server that sends mail (SMTP_URL, a real smtp-server on loopback): the reply never
 // tells whether an address has an account, and the mailed link finishes the sign-up once.
 import * as db from '@nimbus/db';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MailCatcher, startMailCatcher } from '../../../../test/mail-catcher';
 import { createTestApi, ORIGIN, signupToken } from '../testing';
 
 const PASSWORD = 'correct horse battery';
-/** The mail's text with quoted-printable undone (soft line breaks, `=3D`), so links read whole. */
-const unquote = (body: string) =>
-  body
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-const received: { to: string; body: string }[] = [];
-let smtp: SMTPServer;
+let smtp: MailCatcher;
 let t: Awaited<ReturnType<typeof createTestApi>>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let body = '';
-      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body: unquote(body) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
-  t = await createTestApi({ smtpUrl: `smtp://127.0.0.1:${port}`, signupLimitPerHour: 1000 });
+  smtp = await startMailCatcher();
+  t = await createTestApi({ smtpUrl: smtp.url, signupLimitPerHour: 1000 });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const register = (email: string, password = PASSWORD, name: string | null = null) =>
   t.call('POST', '/v2/registration', { body: { email, password, name }, headers: { origin: ORIGIN } });
 const confirm = (token: string) =>
   t.call('POST', '/v2/registration/confirm', { body: { token }, headers: { origin: ORIGIN } });
-const mailTo = (email: string) => received.filter((m) => m.to === email);
+const mailTo = (email: string) => smtp.mails.filter((m) => m.to === email);
 const cookieOf = (res: Response) =>
   res.headers
     .getSetCookie()
