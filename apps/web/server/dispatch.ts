@@ -1,6 +1,7 @@
 // Host/path dispatch of the front server (docs/architecture.md): deployment hosts go to the edge,
 // API requests to the Hono app, everything else to Next.js, except page URLs holding a NUL byte (400).
 import type { IncomingHttpHeaders } from 'node:http';
+import { NUL_IN_URL } from '@nimbus/core';
 import { hostnameOf } from '@nimbus/engine/src/edge/hosts';
 
 export { hostnameOf as hostname };
@@ -8,8 +9,6 @@ export { hostnameOf as hostname };
 export type Target = 'edge' | 'api' | 'zones' | 'next' | 'invalid';
 
 const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
-/** A NUL byte, raw or percent-encoded: no page takes one, and the database refuses it in text. */
-const NUL = /%00|\u0000/i;
 /** What a browser's own form post sends: a server action without JavaScript stays with Next.js. */
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
@@ -49,7 +48,7 @@ export function classify(
   if (url === '/.well-known/nimbus/zones.json') return 'zones';
   if (isApiRequest(request.method ?? 'GET', request.headers ?? {})) return 'api';
   // The API answers these itself, in its error envelope; a page would hand the NUL to a query.
-  if (NUL.test(url)) return 'invalid';
+  if (NUL_IN_URL.test(url)) return 'invalid';
   return 'next';
 }
 

@@ -2,6 +2,7 @@
 // that slipped through would fail a query; here it is a 400 before any route runs, wherever it is:
 // the path, the query string (raw or as %00) or any key or value of a JSON body. Bodies of other
 // types are the route's (the event stream parses its text/plain beacons and calls `refuseNul`).
+import { NUL_IN_URL } from '@nimbus/core';
 import { DomainError } from '@nimbus/db';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
@@ -26,7 +27,6 @@ export function refuseNul(value: unknown, where: string): void {
 }
 
 const JSON_BODY = /^application\/([\w.-]*\+)?json\b/i;
-const NUL_IN_URL = /%00|\u0000/;
 
 export const rejectNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = c.req.url;

@@ -10,6 +10,7 @@ export * from './leads';
 export * from './link-target';
 export * from './market-fit';
 export * from './net-validation';
+export * from './nul';
 export * from './permissions';
 export * from './plans';
 export * from './redact';
