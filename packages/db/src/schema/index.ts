@@ -7,3 +7,4 @@ export * from './device';
 export * from './leads';
 export * from './projects';
 export * from './teams';
+export * from './server-code';
