@@ -6,5 +6,5 @@ export * from './deployments';
 export * from './device';
 export * from './leads';
 export * from './projects';
-export * from './teams';
 export * from './server-code';
+export * from './teams';
