@@ -23,7 +23,7 @@ const MIN_COMPRESS = 1024;
 
 export interface FilePlan {
   kind: 'file';
-  status: 200 | 404;
+  status: number;
   sha: string;
   size: number;
   etag: string;
@@ -72,13 +72,27 @@ export function planFor(
         : pages.notFound,
     };
   }
-  const { status, entry, headers: extra } = resolution;
-  const type = typeOf(resolution.path);
+  return filePlan(resolution.path, resolution.entry, resolution.status, resolution.headers, maxFileBytes);
+}
+
+/**
+ * The plan of one file: its prebuilt header lists per encoding. `contentType` overrides the type the
+ * file name gives (a Build Output `overrides` entry serves `about.html` as `/about`).
+ */
+export function filePlan(
+  filePath: string,
+  entry: OutputEntry,
+  status: number,
+  extra: HeaderList,
+  maxFileBytes: number,
+  contentType?: string,
+): FilePlan {
+  const type = contentType ?? typeOf(filePath);
   const compressible = isCompressible(type) && entry.size >= MIN_COMPRESS && entry.size <= maxFileBytes;
   const base: HeaderList = [
     ...NOSNIFF,
     ['content-type', type],
-    ['cache-control', status === 200 ? cacheControlOf(resolution.path) : REVALIDATE],
+    ['cache-control', status === 200 ? cacheControlOf(filePath) : REVALIDATE],
     ['accept-ranges', 'bytes'],
   ];
   if (compressible) base.push(['vary', 'Accept-Encoding']);
