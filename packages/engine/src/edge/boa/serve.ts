@@ -1,0 +1,406 @@
+// Serves Build Output API v3 deployments: the router (router.ts) decides what answers, and this
+// file answers it. Static files go through the same plans, caches and compression as classic
+// deployments; functions run in sandboxed runners (../../functions), never in this process;
+// prerenders come from the shared ISR cache (prerender.ts); `/_next/image` and `/_vercel/image` go
+// to the image optimiser. Everything per deployment (files, functions, compiled routes, runtime
+// variables) is loaded once and kept: a READY deployment never changes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable, Transform } from 'node:stream';
+import type { BuildOutputConfig, FunctionConfig, PrerenderConfig } from '@nimbus/core';
+import {
+  type Cipher,
+  type Db,
+  describeError,
+  envForCustomEnvironment,
+  envForTarget,
+  type ServedDeployment,
+  type StoredFunction,
+  type StoredPrerender,
+  servedBuildOutput,
+  servedFiles,
+} from '@nimbus/db';
+import { isBuildInternal } from '@nimbus/core';
+import { functionDir } from '../../functions/materialize';
+import type { FunctionPool, FunctionRef, FunctionRequest, FunctionResponse } from '../../functions/pool';
+import type { FileStore } from '../../store/types';
+import type { BodyCache } from '../bodies';
+import { singleFlight } from '../cache';
+import { filePlan } from '../plan';
+import type { OutputEntry } from '../resolve';
+import { NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, sendStatic } from '../responses';
+import { sendPlan } from '../send';
+import { createImageOptimizer, IMAGE_PATHS } from './images';
+import { createPrerenderCache, prerenderKey } from './prerender';
+import { type CompiledRoutes, compileRoutes, type MiddlewareResponse, type RouteResult, route } from './router';
+
+/** Vercel's limit on a function's request body. */
+export const MAX_FUNCTION_BODY = 4.5 * 1024 * 1024;
+
+/** Who a function request belongs to, for its runtime log. */
+export interface FunctionOwner {
+  deploymentId: string;
+  projectId: string;
+  teamId: string;
+  functionPath: string;
+}
+
+export interface BoaServerOptions {
+  db: Db;
+  store: FileStore;
+  cipher: Cipher;
+  bodies: BodyCache;
+  pool: FunctionPool;
+  /** Where functions are written out for runners (one folder per bundle). */
+  functionsDir: string;
+  deployDomain: string;
+  fail(res: ServerResponse, err: unknown): void;
+}
+
+interface BoaManifest {
+  deployment: ServedDeployment;
+  config: BuildOutputConfig;
+  files: Map<string, OutputEntry>;
+  contentTypes: Map<string, string>;
+  functions: Map<string, StoredFunction>;
+  prerenders: Map<string, StoredPrerender>;
+  routes: CompiledRoutes | Error;
+  env: Record<string, string>;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+
+export function createBoaServer(options: BoaServerOptions) {
+  const { db, store, pool } = options;
+  const images = createImageOptimizer(store);
+  const prerenders = createPrerenderCache({ db, store });
+  /** Pool keys → the deployment and function they run, for runtime logs. */
+  const owners = new Map<string, FunctionOwner>();
+
+  const manifests = singleFlight<string, BoaManifest, ServedDeployment>({
+    limit: { max: 200 },
+    async load(_id, deployment) {
+      const [rows, output, env] = await Promise.all([
+        servedFiles(db, deployment.id),
+        servedBuildOutput(db, deployment.id),
+        runtimeEnv(deployment),
+      ]);
+      const config = deployment.buildOutput!;
+      const contentTypes = new Map<string, string>();
+      for (const [file, o] of Object.entries(config.overrides ?? {}))
+        if (o.contentType) contentTypes.set(o.path ?? file, o.contentType);
+      let routes: CompiledRoutes | Error;
+      try {
+        routes = compileRoutes(config.routes ?? []);
+      } catch (err) {
+        routes = err as Error;
+      }
+      return {
+        deployment,
+        config,
+        files: new Map(rows.filter((r) => !isBuildInternal(r.path)).map((r) => [r.path, { sha: r.sha, size: r.size }])),
+        contentTypes,
+        functions: new Map(output.functions.map((f) => [f.path, f])),
+        prerenders: new Map(output.prerenders.map((p) => [p.path, p])),
+        routes,
+        env,
+      };
+    },
+  });
+
+  /** The variables a function of this deployment sees: its target's (or custom environment's), `-e` values, and the platform's. */
+  async function runtimeEnv(d: ServedDeployment): Promise<Record<string, string>> {
+    const vars = d.customEnvironmentId
+      ? await envForCustomEnvironment(db, options.cipher, d.projectId, d.customEnvironmentId)
+      : await envForTarget(db, options.cipher, d.projectId, d.target);
+    const own = Object.fromEntries(Object.entries(d.env).map(([k, v]) => [k, options.cipher.decrypt(v)] as const));
+    const url = `${d.host}.${options.deployDomain}`;
+    return {
+      ...vars,
+      ...own,
+      NODE_ENV: 'production',
+      NIMBUS: '1',
+      VERCEL: '1',
+      NIMBUS_ENV: d.target,
+      VERCEL_ENV: d.target,
+      NIMBUS_URL: url,
+      VERCEL_URL: url,
+      VERCEL_REGION: 'nmb1',
+      VERCEL_DEPLOYMENT_ID: d.id,
+    };
+  }
+
+  async function functionRef(m: BoaManifest, path: string): Promise<FunctionRef | null> {
+    const fn = m.functions.get(path);
+    if (!fn) return null;
+    const dir = await functionDir(store, options.functionsDir, fn);
+    const key = `${m.deployment.id}:${fn.bundle}`;
+    if (!owners.has(key))
+      owners.set(key, {
+        deploymentId: m.deployment.id,
+        projectId: m.deployment.projectId,
+        teamId: m.deployment.teamId,
+        functionPath: path,
+      });
+    return { key, dir, config: fn.config as FunctionConfig, env: m.env };
+  }
+
+  /** Runs function `path`; a deployment that lists a route to a missing function answers 404. */
+  async function invoke(m: BoaManifest, path: string, request: FunctionRequest): Promise<FunctionResponse | null> {
+    const ref = await functionRef(m, path);
+    return ref ? pool.invoke(ref, request) : null;
+  }
+
+  function forwardedHeaders(req: IncomingMessage, base: Record<string, string | string[] | undefined>) {
+    const headers: Record<string, string | string[] | undefined> = { ...base };
+    for (const name of HOP_BY_HOP) delete headers[name];
+    const ip = req.socket.remoteAddress ?? '';
+    headers['x-forwarded-host'] = req.headers.host;
+    headers['x-forwarded-proto'] ??= 'http';
+    headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${ip}` : ip;
+    headers['x-real-ip'] ??= ip;
+    return headers;
+  }
+
+  function writeFunction(
+    res: ServerResponse,
+    req: IncomingMessage,
+    response: FunctionResponse,
+    routeHeaders: [string, string][],
+    important: string[],
+    status?: number,
+  ): void {
+    const out = new Map<string, string | string[]>();
+    for (const [name, value] of routeHeaders) out.set(name.toLowerCase(), value);
+    const setCookies: string[] = [];
+    for (const [name, value] of response.headers) {
+      const lower = name.toLowerCase();
+      if (HOP_BY_HOP.has(lower) || important.includes(lower)) continue;
+      if (lower === 'set-cookie') setCookies.push(value);
+      else out.set(lower, value);
+    }
+    if (setCookies.length) out.set('set-cookie', setCookies);
+    out.set('x-nimbus-id', response.requestId);
+    res.writeHead(status ?? response.status, Object.fromEntries(out));
+    if (req.method === 'HEAD') {
+      response.body.destroy();
+      res.end();
+      return;
+    }
+    response.body.on('error', () => res.destroy());
+    res.on('close', () => response.body.destroy());
+    response.body.pipe(res);
+  }
+
+  /** The request body, cut off with 413 past Vercel's limit. */
+  function bodyOf(req: IncomingMessage): Readable | null {
+    if (req.method === 'GET' || req.method === 'HEAD') return null;
+    let seen = 0;
+    return req.pipe(
+      new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          seen += chunk.length;
+          if (seen > MAX_FUNCTION_BODY) done(new Error('body too large'));
+          else done(null, chunk);
+        },
+      }),
+    );
+  }
+
+  async function answer(m: BoaManifest, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    if (m.config.images && IMAGE_PATHS.has(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
+      const image = await images.optimize(
+        new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+        req.headers.accept,
+        m.config.images,
+        m.files,
+      );
+      res.writeHead(image.status, image.headers.flat());
+      return void res.end(image.body);
+    }
+    if (m.routes instanceof Error) {
+      return sendStatic(
+        res,
+        page(500, 'This deployment cannot route requests', `Its config.json routes are invalid: ${escapeHtml(m.routes.message)}`),
+      );
+    }
+    const declared = Number(req.headers['content-length']);
+    if (declared > MAX_FUNCTION_BODY)
+      return sendStatic(
+        res,
+        page(413, 'Request body too large', 'Functions take request bodies of at most 4.5 MB. Send less, or upload it elsewhere.'),
+      );
+
+    const middlewareBodies: Readable[] = [];
+    const result = await route<Readable>(
+      m.routes,
+      { method: req.method ?? 'GET', url, host: hostOf(req), headers: req.headers },
+      {
+        view: {
+          hasStatic: (p) => m.files.has(p),
+          hasFunction: (p) => m.functions.has(p),
+          hasPrerender: (p) => m.prerenders.has(p),
+        },
+        middleware: async (path, request): Promise<MiddlewareResponse<Readable>> => {
+          const name = path.replace(/^\/+/, '');
+          const response = await invoke(m, name, {
+            method: request.method,
+            url: request.url,
+            headers: { ...forwardedHeaders(req, request.headers), 'x-matched-path': `/${name}` },
+            body: null,
+          });
+          if (!response) return { status: 200, headers: [['x-middleware-next', '1']] };
+          middlewareBodies.push(response.body);
+          return { status: response.status, headers: response.headers, body: response.body };
+        },
+      },
+    );
+    const used = result.kind === 'response' ? result.body : undefined;
+    for (const body of middlewareBodies) if (body !== used) body.destroy();
+    await respond(m, result, req, res);
+  }
+
+  async function respond(
+    m: BoaManifest,
+    result: RouteResult<Readable>,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    switch (result.kind) {
+      case 'static': {
+        const entry = m.files.get(result.path)!;
+        const contentType = result.contentType ?? m.contentTypes.get(result.path);
+        const plan = filePlan(result.path, entry, result.status, result.headers, options.bodies.limits.maxFileBytes, contentType);
+        return sendPlan(plan, req, res, options.bodies, store, options.fail);
+      }
+      case 'redirect': {
+        res.writeHead(result.status, [...result.headers, ['location', result.location]].flat());
+        return void res.end();
+      }
+      case 'response': {
+        res.writeHead(result.status, result.headers.flat());
+        if (!result.body || req.method === 'HEAD') {
+          result.body?.destroy();
+          return void res.end();
+        }
+        result.body.pipe(res);
+        return;
+      }
+      case 'status': {
+        if (result.status === 404) {
+          const notFound = result.headers.length ? page(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, result.headers) : pages.notFound;
+          return sendStatic(res, notFound);
+        }
+        return sendStatic(
+          res,
+          page(result.status, `${result.status}: the request could not be answered`, escapeHtml(result.message ?? 'The deployment\'s routes ended the request with this status.'), result.headers),
+        );
+      }
+      case 'proxy':
+        return sendStatic(
+          res,
+          page(
+            502,
+            'External rewrites are not served',
+            `This deployment rewrites the request to another origin (${escapeHtml(result.url)}). Nimbus serves a deployment's own files and functions only.`,
+          ),
+        );
+      case 'prerender': {
+        const stored = m.prerenders.get(result.path)!;
+        if (req.method !== 'GET' && req.method !== 'HEAD') return runFunction(m, result, req, res);
+        const config = stored.config as PrerenderConfig;
+        const query = new URLSearchParams(result.query);
+        const key = prerenderKey(result.path, query, config);
+        const token = req.headers['x-prerender-revalidate'];
+        const served = await prerenders.serve({
+          deploymentId: m.deployment.id,
+          teamId: m.deployment.teamId,
+          builtAt: m.deployment.readyAt ?? new Date(0),
+          prerender: {
+            path: result.path,
+            config,
+            fallback: stored.fallback ? { ...stored.fallback, contentType: stored.contentType } : null,
+          },
+          key,
+          revalidateToken: typeof token === 'string' ? token : undefined,
+          render: async () => {
+            const search = config.allowQuery === undefined ? result.query : new URLSearchParams([...query].filter(([n]) => config.allowQuery!.includes(n))).toString();
+            const response = await invoke(m, result.path, {
+              method: 'GET',
+              url: `${pathOnly(req.url)}${search ? `?${search}` : ''}`,
+              headers: {
+                ...forwardedHeaders(req, result.requestHeaders ?? req.headers),
+                'x-matched-path': result.matchedPath,
+                ...(config.bypassToken ? { 'x-prerender-revalidate': config.bypassToken } : {}),
+              },
+              body: null,
+            });
+            if (!response) throw new Error(`the function of prerender /${result.path} is missing`);
+            return response;
+          },
+        });
+        const headers = new Map<string, string>();
+        for (const [name, value] of result.headers) headers.set(name.toLowerCase(), value);
+        for (const [name, value] of served.headers)
+          if (!result.important.includes(name.toLowerCase())) headers.set(name.toLowerCase(), value);
+        headers.set('x-vercel-cache', served.cache);
+        headers.set('cache-control', 'public, max-age=0, must-revalidate');
+        headers.set('content-length', String(served.body.length));
+        res.writeHead(result.status ?? served.status, [...headers].flat());
+        return void res.end(req.method === 'HEAD' ? undefined : served.body);
+      }
+      case 'function':
+        return runFunction(m, result, req, res);
+    }
+  }
+
+  async function runFunction(
+    m: BoaManifest,
+    result: Extract<RouteResult<Readable>, { kind: 'function' | 'prerender' }>,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    const response = await invoke(m, result.path, {
+      method: req.method ?? 'GET',
+      url: `${pathOnly(req.url)}${result.query ? `?${result.query}` : ''}`,
+      headers: { ...forwardedHeaders(req, result.requestHeaders ?? req.headers), 'x-matched-path': result.matchedPath },
+      body: bodyOf(req),
+    });
+    if (!response) return sendStatic(res, pages.notFound);
+    writeFunction(res, req, response, result.headers, result.important, result.status);
+  }
+
+  return {
+    /** Pool key → who a function request belongs to (runtime logs). */
+    ownerOf: (key: string) => owners.get(key),
+    handle(deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse): void {
+      const m = manifests.get(deployment.id, deployment);
+      const go = (manifest: BoaManifest) =>
+        answer(manifest, req, res).catch((err: unknown) => {
+          console.error(`[edge] could not answer ${req.method} ${pathOnly(req.url)}: ${describeError(err)}`);
+          options.fail(res, err);
+        });
+      if (m instanceof Promise) m.then(go, (err: unknown) => options.fail(res, err));
+      else void go(m);
+    },
+  };
+}
+
+export type BoaServer = ReturnType<typeof createBoaServer>;
+
+function pathOnly(url: string | undefined): string {
+  const u = url ?? '/';
+  const q = u.indexOf('?');
+  return q < 0 ? u : u.slice(0, q);
+}
+
+function hostOf(req: IncomingMessage): string {
+  const host = (req.headers.host ?? '').toLowerCase();
+  const colon = host.lastIndexOf(':');
+  return colon > 0 && !host.endsWith(']') ? host.slice(0, colon) : host;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
