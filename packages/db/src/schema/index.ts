@@ -6,4 +6,5 @@ export * from './deployments';
 export * from './device';
 export * from './leads';
 export * from './projects';
+export * from './runtime-logs';
 export * from './teams';
