@@ -32,8 +32,7 @@ export function runtimeLogRoutes() {
       request: { params: ProjectLogsParams, query: RuntimeLogsQuery },
       responses: { 200: json(RuntimeLogsPage), ...errors },
     }),
-    async (c) =>
-      c.json(await runtimeLogs.list(c.var.ctx, c.req.valid('param').idOrName, c.req.valid('query')), 200),
+    async (c) => c.json(await runtimeLogs.list(c.var.ctx, c.req.valid('param').idOrName, c.req.valid('query')), 200),
   );
 
   // GET /v1/projects/{idOrName}/logs/stream - new rows as server-sent events (resumes from Last-Event-ID)

@@ -81,9 +81,7 @@ export const ObservabilityQuery = z
       .object({ ownerId: key().optional(), projectIds: z.array(key()).max(10).optional() })
       .passthrough()
       .optional(),
-    timeRange: z
-      .object({ start: z.string().max(64).optional(), end: z.string().max(64).optional() })
-      .optional(),
+    timeRange: z.object({ start: z.string().max(64).optional(), end: z.string().max(64).optional() }).optional(),
     select: z.array(z.string().max(100)).max(100).optional(),
     filter: z.string().max(4096).optional().describe('A KQL-like filter: `level:error AND httpStatus >= 500`.'),
     order: z.enum(['asc', 'desc']).optional(),

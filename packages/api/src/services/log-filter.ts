@@ -10,7 +10,8 @@ export type LogFilter = Partial<Omit<RuntimeLogQuery, 'projectId' | 'limit'>> & 
   none?: boolean;
 };
 
-const FIELDS = 'level, source, stream, deploymentId, environment, requestId, requestPath, requestMethod, httpStatus, message';
+const FIELDS =
+  'level, source, stream, deploymentId, environment, requestId, requestPath, requestMethod, httpStatus, message';
 
 const refuse = (message: string) => new DomainError('bad_request', `${message} Supported fields: ${FIELDS}.`);
 
@@ -84,7 +85,8 @@ function apply(filter: LogFilter, field: string, op: string, raw: string) {
     case 'httpStatus':
     case 'statusCode': {
       if (op === ':' && list.every((v) => /^\d{3}$/.test(v))) {
-        if (list.length > 1) throw refuse('httpStatus takes one code, or a range: httpStatus >= 500 AND httpStatus < 600.');
+        if (list.length > 1)
+          throw refuse('httpStatus takes one code, or a range: httpStatus >= 500 AND httpStatus < 600.');
         return narrowStatus(filter, Number(list[0]), Number(list[0]) + 1);
       }
       const n = Number(one());
@@ -150,7 +152,8 @@ export function parseLogFilter(input: string | undefined): LogFilter {
       const m = /^([A-Za-z][\w.]*)\s*(>=|<=|!=|:|>|<)\s*(.+)$/s.exec(clause);
       if (!m) throw refuse(`Nimbus cannot read the filter "${clause}": write field:value clauses joined by AND.`);
       if (m[2] === '!=') throw refuse(`"${m[1]} != …" is not supported.`);
-      if (/\s+OR\s+/i.test(m[3]!) && !m[3]!.trim().startsWith('(')) throw refuse('OR joins values inside field:(a OR b).');
+      if (/\s+OR\s+/i.test(m[3]!) && !m[3]!.trim().startsWith('('))
+        throw refuse('OR joins values inside field:(a OR b).');
       apply(filter, m[1]!, m[2]!, m[3]!);
     }
   };

@@ -210,7 +210,8 @@ const EVENT_SOURCES: Record<string, db.RuntimeLogSource[] | undefined> = {
 function dateOf(value: string | undefined, field: string): Date | undefined {
   if (value === undefined) return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new db.DomainError('bad_request', `timeRange.${field} must be an ISO 8601 date.`);
+  if (Number.isNaN(date.getTime()))
+    throw new db.DomainError('bad_request', `timeRange.${field} must be an ISO 8601 date.`);
   return date;
 }
 
@@ -218,11 +219,13 @@ function dateOf(value: string | undefined, field: string): Date | undefined {
 export async function observabilityEvents(ctx: ServiceContext, body: z.infer<typeof ObservabilityQuery>) {
   const scope = await authorize(ctx, 'project:read');
   if (!(body.event in EVENT_SOURCES))
-    throw new db.DomainError('bad_request', `Nimbus answers the events vercel.log and vercel.proxy_response, not "${body.event}".`);
+    throw new db.DomainError(
+      'bad_request',
+      `Nimbus answers the events vercel.log and vercel.proxy_response, not "${body.event}".`,
+    );
   const [idOrName, ...others] = body.scope?.projectIds ?? [];
   if (!idOrName || others.length) throw new db.DomainError('bad_request', 'Pass one project in scope.projectIds.');
-  if (body.scope?.ownerId && body.scope.ownerId !== scope.teamId)
-    throw db.notFound(`The team "${body.scope.ownerId}"`);
+  if (body.scope?.ownerId && body.scope.ownerId !== scope.teamId) throw db.notFound(`The team "${body.scope.ownerId}"`);
   const project = await db.getProject(ctx.db, scope.teamId, idOrName);
   const filter = parseLogFilter(body.filter);
   const empty = { events: [], pagination: { hasMore: false, nextCursor: null } };
@@ -231,7 +234,10 @@ export async function observabilityEvents(ctx: ServiceContext, body: z.infer<typ
     filter.deploymentId = (await deploymentOf(ctx, scope.teamId, project.id, filter.deploymentId)).id;
   const cursor = body.cursor ? Number(body.cursor) : undefined;
   if (cursor !== undefined && !(Number.isSafeInteger(cursor) && cursor > 0))
-    throw new db.DomainError('bad_request', 'The cursor is not one Nimbus gave: pass pagination.nextCursor as it came.');
+    throw new db.DomainError(
+      'bad_request',
+      'The cursor is not one Nimbus gave: pass pagination.nextCursor as it came.',
+    );
   const limit = body.limit ?? 100;
   const asc = body.order === 'asc';
   const rows = await db.listRuntimeLogs(ctx.db, {

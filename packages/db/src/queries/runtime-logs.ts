@@ -3,7 +3,15 @@
 // role runs. Paging is by id (a bigserial), so a cursor survives rows arriving while a client reads.
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { deployments, type NewRuntimeLog, type RuntimeLog, type RuntimeLogLevel, type RuntimeLogSource, runtimeLogs, teams } from '../schema';
+import {
+  deployments,
+  type NewRuntimeLog,
+  type RuntimeLog,
+  type RuntimeLogLevel,
+  type RuntimeLogSource,
+  runtimeLogs,
+  teams,
+} from '../schema';
 
 export type { NewRuntimeLog, RuntimeLog, RuntimeLogLevel, RuntimeLogSource };
 
@@ -15,7 +23,8 @@ export async function insertRuntimeLogs(db: Db, rows: NewRuntimeLog[]): Promise<
   if (!rows.length) return [];
   const values = rows.map((r) => ({
     ...r,
-    message: r.message && r.message.length > RUNTIME_MESSAGE_MAX ? `${r.message.slice(0, RUNTIME_MESSAGE_MAX)}…` : r.message,
+    message:
+      r.message && r.message.length > RUNTIME_MESSAGE_MAX ? `${r.message.slice(0, RUNTIME_MESSAGE_MAX)}…` : r.message,
   }));
   return db.insert(runtimeLogs).values(values).returning();
 }
