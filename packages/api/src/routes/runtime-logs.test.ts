@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { RuntimeLogWriter } from '@nimbus/engine';
+import { Vercel } from '@vercel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineTestApi } from '../engine-testing';
 import { listen } from '../testing';
@@ -171,6 +172,18 @@ describe('GET /v1/projects/{projectId}/deployments/{deploymentId}/runtime-logs',
     ]);
     expect(typeof lines[0].rowId).toBe('string');
     expect(typeof lines[0].timestampInMs).toBe('number');
+  });
+
+  it('passes the validation of @vercel/sdk getRuntimeLogs', async () => {
+    // The SDK reads the whole body as one JSON value, so it can read a deployment with one row.
+    const server = await listen(t.app);
+    try {
+      const sdk = new Vercel({ bearerToken: token, serverURL: server.url });
+      const line = await sdk.logs.getRuntimeLogs({ projectId, deploymentId: otherDeploymentId, teamId });
+      expect(line).toMatchObject({ source: 'request', requestPath: '/api/other', responseStatusCode: 201 });
+    } finally {
+      await server.close();
+    }
   });
 });
 
