@@ -125,7 +125,7 @@ export function RuntimeLogList({
             id={`${id}-path`}
             controlSize="small"
             widthClass="w-44"
-            placeholder="/api/"
+            placeholder="e.g. /api"
             value={path}
             onChange={(e) => setPath(e.target.value)}
           />
