@@ -16,6 +16,7 @@ export {
   leads,
   members,
   projects,
+  runtimeLogs,
   session,
   sessions,
   teams,

@@ -10,6 +10,8 @@ import {
   createStore,
   type Edge,
   type Engine,
+  RuntimeLogWriter,
+  startRuntimeLogRetention,
   startWorker,
   type Worker,
 } from '@nimbus/engine';
@@ -24,6 +26,8 @@ export interface Runtime {
   worker: Worker | null;
   /** The deployment file server, when this process runs the edge role. */
   edge: Edge | null;
+  /** Where the function runners report requests and printed lines (runtime logs). */
+  runtimeLogs: RuntimeLogWriter;
   api: Api;
   /** What the API was built with; the dashboard builds its service contexts from the same (apps/web/lib/data.ts). */
   apiOptions: ApiOptions;
@@ -76,6 +80,13 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         recoverAllOnStart: database.kind === 'pglite',
       })
     : null;
+  const runtimeLogs = new RuntimeLogWriter({
+    db: database.db,
+    events: engine.events,
+    onError: (error) => console.error('runtime logs: a write failed, rows stay buffered', error),
+  });
+  // Retention is one DELETE per sweep, run by the processes that run builds.
+  const stopRetention = config.roles.has('worker') ? startRuntimeLogRetention({ db: database.db }) : () => {};
   const apiOptions: ApiOptions = {
     engine,
     db: database.db,
@@ -95,9 +106,11 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   const close = async () => {
     await worker?.stop();
     await edge?.close();
+    stopRetention();
+    await runtimeLogs.close();
     await database.close();
   };
-  const runtime: Runtime = { config, database, engine, worker, edge, api, apiOptions, close };
+  const runtime: Runtime = { config, database, engine, worker, edge, runtimeLogs, api, apiOptions, close };
   globalThis.__nimbusRuntime = runtime;
   return runtime;
 }

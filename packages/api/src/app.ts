@@ -22,8 +22,8 @@ import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
 import { leadFormRoutes, leadRoutes } from './routes/leads';
 import { marketFitRoutes } from './routes/marketfit';
 import { invitationPreviewRoutes, memberRoutes } from './routes/members';
-import { observabilityRoutes } from './routes/observability';
 import { projectRoutes } from './routes/projects';
+import { runtimeLogRoutes } from './routes/runtime-logs';
 import { sessionRoutes } from './routes/session';
 import { streamReportRoutes, streamRoutes } from './routes/stream';
 import { teamRoutes } from './routes/teams';
@@ -86,7 +86,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', deploymentRoutes());
   app.route('/', deploymentEventRoutes());
   app.route('/', aliasRoutes());
-  app.route('/', observabilityRoutes());
+  app.route('/', runtimeLogRoutes());
   app.route('/', deviceApprovalRoutes());
   app.route('/', leadRoutes());
   app.route('/', insightsReportRoutes());

@@ -5,6 +5,9 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 export const PRO_TRIAL_DAYS = 14;
 
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
 export interface PlanLimits {
   projects: number;
   deploymentsPerDay: number;
@@ -12,6 +15,8 @@ export interface PlanLimits {
   bandwidthGb: number;
   concurrentBuilds: number;
   teamMembers: number;
+  /** How long a function's runtime logs are kept, in milliseconds (Vercel's figures per plan). */
+  runtimeLogRetention: number;
 }
 
 export interface Plan {
@@ -44,6 +49,7 @@ export const PLANS = {
       bandwidthGb: 200,
       concurrentBuilds: 1,
       teamMembers: 1,
+      runtimeLogRetention: HOUR,
     },
   },
   pro: {
@@ -65,6 +71,7 @@ export const PLANS = {
       bandwidthGb: 1_000,
       concurrentBuilds: 4,
       teamMembers: Infinity,
+      runtimeLogRetention: DAY,
     },
   },
   enterprise: {
@@ -85,6 +92,7 @@ export const PLANS = {
       bandwidthGb: Infinity,
       concurrentBuilds: 12,
       teamMembers: Infinity,
+      runtimeLogRetention: 3 * DAY,
     },
   },
 } as const satisfies { [Id in PlanId]: Plan & { id: Id } };
@@ -96,4 +104,11 @@ export const TEAM_BUILD_LIMITS: TeamBuildLimits = {
   hobby: PLANS.hobby.limits.concurrentBuilds,
   pro: PLANS.pro.limits.concurrentBuilds,
   enterprise: PLANS.enterprise.limits.concurrentBuilds,
+};
+
+/** Runtime logs kept per plan: Hobby an hour, Pro a day, Enterprise three days, as Vercel keeps them. */
+export const RUNTIME_LOG_RETENTION: Readonly<Record<PlanId, number>> = {
+  hobby: PLANS.hobby.limits.runtimeLogRetention,
+  pro: PLANS.pro.limits.runtimeLogRetention,
+  enterprise: PLANS.enterprise.limits.runtimeLogRetention,
 };

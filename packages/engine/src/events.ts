@@ -2,13 +2,16 @@
 // host stops serving, so an edge in this process drops its cached lookup; other processes learn the
 // same from PostgreSQL's `LISTEN nimbus_alias`, which the same transaction notifies on commit.
 // `queued` wakes the local worker early and `canceled` stops a local build at once; a worker in
-// another process finds both by polling the database instead.
+// another process finds both by polling the database instead. `runtimeLogs` carries each batch of
+// function logs just stored, so a live tail in this process shows it without asking the database.
 import { EventEmitter } from 'node:events';
+import type { RuntimeLog } from '@nimbus/db';
 
 export interface EngineEventMap {
   alias: [host: string];
   queued: [deploymentId: string];
   canceled: [deploymentId: string];
+  runtimeLogs: [rows: RuntimeLog[]];
 }
 
 export type EngineEvents = EventEmitter<EngineEventMap>;

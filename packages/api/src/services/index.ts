@@ -15,6 +15,7 @@ export * as leads from './leads';
 export * as members from './members';
 export * as password from './password';
 export * as projects from './projects';
+export * as runtimeLogs from './runtime-logs';
 export * as session from './session';
 export * as sessions from './sessions';
 export * as stream from './stream';

@@ -6,5 +6,6 @@ export * from './deployments';
 export * from './device';
 export * from './leads';
 export * from './projects';
+export * from './runtime-logs';
 export * from './server-code';
 export * from './teams';

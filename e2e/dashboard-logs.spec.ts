@@ -1,0 +1,100 @@
+// Reading a project's runtime logs: rows reported by function runners (through the engine's
+// RuntimeLogWriter) show in the Logs tab, the status filter narrows them, and with Live on a row
+// stored afterwards appears without a reload. The rows come from another process than the server,
+// as they will from a runner on another machine, so this journey runs a second Nimbus on its own
+// PostgreSQL database and writes to that database; the Live view finds the row by polling it.
+import { randomBytes } from 'node:crypto';
+import { createDeployment, createProject, type Database, getTeamForUser, openDatabase, userByEmail } from '@nimbus/db';
+import { RuntimeLogWriter } from '@nimbus/engine';
+import { expect } from '@playwright/test';
+import pg from 'pg';
+import { fillSignup, personalSlugOf, test, uniqueEmail } from './helpers';
+import { type SecondNimbus, startSecondNimbus } from './second-nimbus';
+
+const SERVER = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `nimbus_e2e_logs_${randomBytes(4).toString('hex')}`;
+const url = new URL(SERVER);
+url.pathname = `/${name}`;
+
+let second: SecondNimbus;
+let database: Database;
+
+/** Runs one statement on the PostgreSQL server (create and drop the journey's database). */
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: SERVER });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await admin(`create database ${name}`);
+  second = await startSecondNimbus(60, { DATABASE_URL: url.href, NIMBUS_ROLE: 'web,api,edge' });
+  database = await openDatabase({ url: url.href, poolSize: 2 });
+});
+
+test.afterAll(async () => {
+  await database?.close();
+  await second?.stop();
+  await admin(`drop database if exists ${name} with (force)`);
+});
+
+test('shows requests and lines, filters by status and follows new rows live', async ({ page }) => {
+  const email = uniqueEmail('logs');
+  await page.goto(`${second.origin}/signup`);
+  await fillSignup(page, email);
+  await page.waitForURL((u) => u.pathname !== '/signup');
+
+  const db = database.db;
+  const user = (await userByEmail(db, email))!;
+  const team = await getTeamForUser(db, user.id, personalSlugOf(email));
+  const project = await createProject(db, team.id, { name: 'api-site' });
+  const deployment = await createDeployment(db, { project, creatorId: user.id, target: 'production', files: [] });
+  const writer = new RuntimeLogWriter({ db, flushMs: 50 });
+  const ids = { deploymentId: deployment.id, projectId: project.id, teamId: team.id };
+  const request = (path: string, status: number, requestId: string) =>
+    writer.onRequest({
+      ...ids,
+      requestId,
+      method: 'GET',
+      path,
+      status,
+      durationMs: 35,
+      cold: status === 200,
+      memoryMb: 1024,
+      functionPath: 'api/index.func',
+    });
+
+  const logsUrl = `${second.origin}/${team.slug}/api-site/logs`;
+  await page.goto(logsUrl);
+  await expect(page.getByText('Logs appear here when a function of this project runs')).toBeVisible();
+
+  writer.onLog({ ...ids, requestId: 'req_ok', stream: 'stdout', message: 'hello from the function', time: Date.now() });
+  request('/api/ok', 200, 'req_ok');
+  request('/api/broken', 500, 'req_broken');
+  await writer.flush();
+  await page.reload();
+
+  const table = page.getByRole('table', { name: 'Runtime logs' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table).toContainText('hello from the function');
+  await expect(table.getByRole('row').filter({ hasText: '/api/ok' })).toContainText('Cold');
+
+  await page.getByLabel('Status').selectOption('5xx');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('/api/broken');
+  await expect(table).not.toContainText('/api/ok');
+
+  await page.getByRole('button', { name: 'Live' }).click();
+  await expect(page.getByText('Following new logs')).toBeVisible();
+  request('/api/ignored', 200, 'req_ignored');
+  request('/api/late', 503, 'req_late');
+  await writer.flush();
+  await expect(table.getByRole('row').filter({ hasText: '/api/late' })).toBeVisible();
+  await expect(table).not.toContainText('/api/ignored');
+  await writer.close();
+});
