@@ -1,0 +1,361 @@
+// Reads a Build Output API v3 tree (`.vercel/output`) from disk into Nimbus: `static/` becomes the
+// deployment's served files (at their override paths), each `functions/<path>.func` a function row
+// with its files (those `filePathMap` maps in from the project included) and a digest of them and
+// its config (`bundle`), and each `<path>.prerender-config.json` a prerender row with its fallback.
+// The same reader takes a `vercel deploy --prebuilt` upload and the output of `vercel build` in the
+// sandbox. Written here rather than taken from a library: the `vercel` package only writes such
+// trees, and reading a stranger's tree means deciding what it may reach: links and `filePathMap`
+// entries never leave the uploaded tree, and a bad tree fails with a message saying what to fix.
+import { createHash } from 'node:crypto';
+import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type BuildOutputConfig,
+  FILES_MAX,
+  type FunctionConfig,
+  isBuildInternal,
+  type PrerenderConfig,
+} from '@nimbus/core';
+import {
+  type BuildOutputRows,
+  type Db,
+  type FunctionFile,
+  missingBlobs,
+  type OutputFile,
+  recordBlobs,
+  type StoredFunction,
+  type StoredPrerender,
+} from '@nimbus/db';
+import { typeOf } from '../edge/file-types';
+import type { SizeLimits } from '../store/ingest';
+import { sha1 } from '../store/local';
+import type { FileStore } from '../store/types';
+import { BuildError } from './files';
+
+export interface IngestInput {
+  db: Db;
+  store: FileStore;
+  teamId: string;
+  /** The `.vercel/output` folder. */
+  outputDir: string;
+  /** What `filePathMap` paths are relative to: the project's folder. */
+  projectRoot: string;
+  /** Nothing outside this folder is read: the uploaded (or built) tree. */
+  treeRoot: string;
+  limits: SizeLimits;
+}
+
+export interface IngestResult {
+  /** Static files by URL path, as the edge serves them. */
+  outputs: OutputFile[];
+  buildOutput: BuildOutputRows;
+}
+
+const MAX_DEPTH = 64;
+const SAFE_SEGMENTS = (p: string) =>
+  !!p &&
+  !p.startsWith('/') &&
+  !p.includes('\\') &&
+  !p.includes('\0') &&
+  p.split('/').every((s) => s && s !== '.' && s !== '..');
+
+const invalid = (message: string) => new BuildError('INVALID_BUILD_OUTPUT', message);
+const inside = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
+
+interface Hashed {
+  sha: string;
+  size: number;
+  abs: string;
+}
+
+/** Reads, checks and stores a Build Output tree; throws BuildError on a tree Nimbus must not take. */
+export async function ingestBuildOutput(input: IngestInput): Promise<IngestResult> {
+  const treeRoot = await realpath(input.treeRoot);
+  const outputDir = await realpath(input.outputDir).catch(() => {
+    throw invalid('The Build Output folder .vercel/output is missing. Run "vercel build" and deploy again.');
+  });
+  const hashed = new Map<string, Hashed>();
+  let files = 0;
+  let bytes = 0;
+
+  /** Counts a file against the deployment's limits and hashes it once, however many names it has. */
+  async function hash(abs: string, shown: string): Promise<Hashed> {
+    const real = await confined(abs, shown);
+    const info = await stat(real);
+    if (info.size > input.limits.maxFileSize)
+      throw new BuildError(
+        'FILE_TOO_LARGE',
+        `"${shown}" has ${info.size} bytes; files are at most ${input.limits.maxFileSize} bytes (NIMBUS_MAX_FILE_SIZE). Make it smaller or leave it out of the build output.`,
+      );
+    files += 1;
+    bytes += info.size;
+    if (files > FILES_MAX)
+      throw new BuildError(
+        'TOO_MANY_FILES',
+        `The build output has more than ${FILES_MAX} files. Leave unused files out of the functions and static folder.`,
+      );
+    if (bytes > input.limits.maxDeploymentSize)
+      throw new BuildError(
+        'DEPLOYMENT_TOO_LARGE',
+        `The build output adds up to more than ${input.limits.maxDeploymentSize} bytes (NIMBUS_MAX_DEPLOYMENT_SIZE). Leave dependencies and large media out of the functions.`,
+      );
+    let found = hashed.get(real);
+    if (!found) {
+      const data = await readFile(real);
+      found = { sha: sha1(data), size: data.length, abs: real };
+      hashed.set(real, found);
+    }
+    return found;
+  }
+
+  /** The real path of `abs`, which must stay inside the tree (a link may not lead out of it). */
+  async function confined(abs: string, shown: string): Promise<string> {
+    const real = await realpath(abs).catch(() => {
+      throw new BuildError('FUNCTION_FILE_MISSING', `"${shown}" does not exist (or is a broken link). Build again.`);
+    });
+    if (!inside(treeRoot, real))
+      throw new BuildError(
+        'PATH_ESCAPE',
+        `"${shown}" leads outside the deployment. Build output may only use files of the project itself.`,
+      );
+    return real;
+  }
+
+  const projectRoot = await realpath(input.projectRoot);
+  const config = await readConfig(outputDir);
+  const outputs = await readStatic(outputDir, config, hash, confined);
+  const { functions, prerenders } = await readFunctions(outputDir, projectRoot, treeRoot, hash, confined);
+  if (!outputs.length && !functions.length)
+    throw new BuildError(
+      'EMPTY_OUTPUT',
+      'The Build Output has no static files and no functions. Check the build and deploy again.',
+    );
+
+  const all = [...hashed.values()];
+  const missing = new Set(
+    await missingBlobs(
+      input.db,
+      all.map((h) => h.sha),
+    ),
+  );
+  const toStore = all.filter((h) => missing.delete(h.sha));
+  for (let i = 0; i < toStore.length; i += 32)
+    await Promise.all(toStore.slice(i, i + 32).map(async (h) => input.store.put(h.sha, await readFile(h.abs))));
+  const unique = new Map(all.map((h) => [h.sha, h.size]));
+  await recordBlobs(
+    input.db,
+    input.teamId,
+    [...unique].map(([sha, size]) => ({ sha, size })),
+  );
+  return {
+    outputs: outputs.sort((a, b) => a.path.localeCompare(b.path)),
+    buildOutput: { config, functions, prerenders },
+  };
+}
+
+type HashFn = (abs: string, shown: string) => Promise<Hashed>;
+type ConfineFn = (abs: string, shown: string) => Promise<string>;
+
+async function readJson<T>(file: string, shown: string): Promise<T> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw invalid(`${shown} is missing. Run "vercel build" and deploy again.`);
+  }
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as T;
+  } catch (err) {
+    throw invalid(`${shown} is not valid JSON (${(err as Error).message}). Run "vercel build" and deploy again.`);
+  }
+  throw invalid(`${shown} must hold a JSON object. Run "vercel build" and deploy again.`);
+}
+
+async function readConfig(outputDir: string): Promise<BuildOutputConfig> {
+  const config = await readJson<BuildOutputConfig>(path.join(outputDir, 'config.json'), '.vercel/output/config.json');
+  if (config.version !== 3)
+    throw invalid(
+      `.vercel/output/config.json has version ${JSON.stringify(config.version)}; Nimbus reads Build Output API version 3. Build with a current vercel CLI.`,
+    );
+  for (const [file, override] of Object.entries(config.overrides ?? {})) {
+    if (override?.path !== undefined && !SAFE_SEGMENTS(override.path))
+      throw invalid(
+        `The override of "${file}" in .vercel/output/config.json serves it at "${override.path}": use a relative path without "..".`,
+      );
+  }
+  return config;
+}
+
+/** Every file under `dir` (links followed inside the tree), as paths relative to `dir`. */
+async function listFiles(dir: string, shownDir: string, confine: ConfineFn): Promise<{ rel: string; abs: string }[]> {
+  const out: { rel: string; abs: string }[] = [];
+  async function walk(abs: string, rel: string, depth: number): Promise<void> {
+    if (depth > MAX_DEPTH) throw invalid(`${shownDir}/${rel} is nested too deeply (or is a loop of links).`);
+    for (const entry of await readdir(abs, { withFileTypes: true })) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      let child = path.join(abs, entry.name);
+      if (entry.isSymbolicLink()) child = await confine(child, `${shownDir}/${childRel}`);
+      const info = await stat(child);
+      if (info.isDirectory()) await walk(child, childRel, depth + 1);
+      else if (info.isFile()) out.push({ rel: childRel, abs: child });
+    }
+  }
+  await walk(dir, '', 0);
+  return out;
+}
+
+/** `static/**` at their URL paths: an override moves a file (`index.html` served at `index`). */
+async function readStatic(
+  outputDir: string,
+  config: BuildOutputConfig,
+  hash: HashFn,
+  confine: ConfineFn,
+): Promise<OutputFile[]> {
+  const dir = path.join(outputDir, 'static');
+  if (!(await stat(dir).catch(() => null))?.isDirectory()) return [];
+  const outputs = new Map<string, OutputFile>();
+  for (const f of await listFiles(dir, '.vercel/output/static', confine)) {
+    const served = config.overrides?.[f.rel]?.path ?? f.rel;
+    // Dependencies, framework caches and secrets are never served, whatever folder they arrive in.
+    if (isBuildInternal(f.rel) || isBuildInternal(served)) continue;
+    const { sha, size } = await hash(f.abs, `.vercel/output/static/${f.rel}`);
+    outputs.set(served, { path: served, sha, size });
+  }
+  return [...outputs.values()];
+}
+
+async function readFunctions(
+  outputDir: string,
+  projectRoot: string,
+  treeRoot: string,
+  hash: HashFn,
+  confine: ConfineFn,
+): Promise<{ functions: StoredFunction[]; prerenders: StoredPrerender[] }> {
+  const root = path.join(outputDir, 'functions');
+  const functions: StoredFunction[] = [];
+  const prerenders: StoredPrerender[] = [];
+  if (!(await stat(root).catch(() => null))?.isDirectory()) return { functions, prerenders };
+  // Next.js links many `.func` names to one folder: each is read once and stored under every name.
+  const byFolder = new Map<string, Promise<Omit<StoredFunction, 'path'>>>();
+  async function walk(abs: string, relDir: string, depth: number): Promise<void> {
+    if (depth > MAX_DEPTH) throw invalid(`.vercel/output/functions/${relDir} is nested too deeply.`);
+    for (const entry of await readdir(abs, { withFileTypes: true })) {
+      const name = relDir ? `${relDir}/${entry.name}` : entry.name;
+      const shown = `.vercel/output/functions/${name}`;
+      const child = path.join(abs, entry.name);
+      if (entry.name.endsWith('.func')) {
+        const real = await confine(child, shown);
+        if (!byFolder.has(real)) byFolder.set(real, readFunction(real, shown, projectRoot, treeRoot, hash, confine));
+        functions.push({ path: name.slice(0, -'.func'.length), ...(await byFolder.get(real)!) });
+      } else if (entry.name.endsWith('.prerender-config.json')) {
+        prerenders.push(await readPrerender(child, name.slice(0, -'.prerender-config.json'.length), shown, hash));
+      } else if (entry.isDirectory()) {
+        await walk(child, name, depth + 1);
+      } else if (entry.isSymbolicLink() && (await stat(await confine(child, shown))).isDirectory()) {
+        await walk(await confine(child, shown), name, depth + 1);
+      }
+    }
+  }
+  await walk(root, '', 0);
+  return { functions, prerenders };
+}
+
+async function readFunction(
+  dir: string,
+  shown: string,
+  projectRoot: string,
+  treeRoot: string,
+  hash: HashFn,
+  confine: ConfineFn,
+): Promise<Omit<StoredFunction, 'path'>> {
+  if (!(await stat(dir)).isDirectory()) throw invalid(`${shown} is a file; a function is a folder ending in .func.`);
+  const vcConfig = path.join(dir, '.vc-config.json');
+  if (!(await stat(vcConfig).catch(() => null)))
+    throw new BuildError(
+      'FUNCTION_CONFIG_MISSING',
+      `${shown} has no .vc-config.json: every function folder needs one naming its runtime and handler. Run "vercel build" and deploy again.`,
+    );
+  const { filePathMap, ...config } = await readJson<FunctionConfig>(vcConfig, `${shown}/.vc-config.json`);
+  if (typeof config.runtime !== 'string' || !config.runtime)
+    throw invalid(
+      `${shown}/.vc-config.json names no runtime (like "nodejs22.x"). Run "vercel build" and deploy again.`,
+    );
+
+  const files = new Map<string, FunctionFile>();
+  async function walk(abs: string, rel: string, depth: number): Promise<void> {
+    if (depth > MAX_DEPTH) throw invalid(`${shown}/${rel} is nested too deeply (or is a loop of links).`);
+    for (const entry of await readdir(abs, { withFileTypes: true })) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      if (childRel === '.vc-config.json') continue;
+      const child = path.join(abs, entry.name);
+      const info = await lstat(child);
+      if (info.isSymbolicLink()) {
+        const lexical = path.resolve(path.dirname(child), await readlink(child));
+        const real = await confine(child, `${shown}/${childRel}`);
+        // A link within the function stays a link: the runner's copy resolves it the same way.
+        if (inside(dir, lexical) && inside(dir, real)) {
+          files.set(childRel, { path: childRel, link: path.relative(path.dirname(child), lexical) });
+          continue;
+        }
+        // A link elsewhere in the tree is read as what it points at.
+        const target = await stat(real);
+        if (target.isDirectory()) await walk(real, childRel, depth + 1);
+        else if (target.isFile()) {
+          const h = await hash(real, `${shown}/${childRel}`);
+          files.set(childRel, { path: childRel, sha: h.sha, size: h.size, mode: target.mode });
+        }
+      } else if (info.isDirectory()) await walk(child, childRel, depth + 1);
+      else if (info.isFile()) {
+        const h = await hash(child, `${shown}/${childRel}`);
+        files.set(childRel, { path: childRel, sha: h.sha, size: h.size, mode: info.mode });
+      }
+    }
+  }
+  await walk(dir, '', 0);
+
+  for (const [runtimePath, projectPath] of Object.entries(filePathMap ?? {})) {
+    if (!SAFE_SEGMENTS(runtimePath) || typeof projectPath !== 'string')
+      throw invalid(`${shown}/.vc-config.json maps "${runtimePath}": use relative paths without "..".`);
+    const abs = path.resolve(projectRoot, projectPath);
+    if (!inside(treeRoot, abs) || projectPath.includes('\0'))
+      throw new BuildError(
+        'PATH_ESCAPE',
+        `${shown}/.vc-config.json maps "${runtimePath}" to "${projectPath}", outside the deployment. A function may only take files of the project itself.`,
+      );
+    const h = await hash(abs, projectPath);
+    files.set(runtimePath, { path: runtimePath, sha: h.sha, size: h.size, mode: (await stat(h.abs)).mode });
+  }
+
+  const entry = config.runtime === 'edge' ? config.entrypoint : config.handler;
+  if (typeof entry !== 'string' || !entry)
+    throw invalid(
+      `${shown}/.vc-config.json names no ${config.runtime === 'edge' ? 'entrypoint' : 'handler'}. Run "vercel build" and deploy again.`,
+    );
+  if (!files.has(entry.replace(/^\.\//, '')))
+    throw new BuildError(
+      'FUNCTION_HANDLER_MISSING',
+      `${shown}/.vc-config.json names "${entry}" as its ${config.runtime === 'edge' ? 'entrypoint' : 'handler'}, but the function has no such file. Run "vercel build" and deploy again.`,
+    );
+  const sorted = [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const bundle = createHash('sha1')
+    .update(JSON.stringify({ config, files: sorted }))
+    .digest('hex');
+  return { config: config as FunctionConfig, files: sorted, bundle };
+}
+
+async function readPrerender(file: string, name: string, shown: string, hash: HashFn): Promise<StoredPrerender> {
+  const config = await readJson<PrerenderConfig>(file, shown);
+  const fallbackPath = typeof config.fallback === 'string' ? config.fallback : config.fallback?.fsPath;
+  if (!fallbackPath) return { path: name, config, fallback: null, contentType: null };
+  if (path.isAbsolute(fallbackPath))
+    throw new BuildError('PATH_ESCAPE', `${shown} names its fallback by an absolute path; use one relative to it.`);
+  const h = await hash(path.resolve(path.dirname(file), fallbackPath), `${shown} fallback "${fallbackPath}"`);
+  const header = Object.entries(config.initialHeaders ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  return {
+    path: name,
+    config,
+    fallback: { sha: h.sha, size: h.size },
+    contentType: header ?? typeOf(fallbackPath),
+  };
+}
