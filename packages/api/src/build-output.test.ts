@@ -2,7 +2,7 @@
 // machine and sent by the official CLI's `vercel deploy --prebuilt`, the same through the plain API,
 // and a source deployment with functions that the worker builds with `vercel build` in the sandbox.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -74,7 +74,9 @@ describe('vercel deploy --prebuilt', () => {
     expect(paths(await listOutputs(t.db, done.id))).toEqual(['css/site.css', 'index.html']);
     expect((await getDeploymentById(t.db, done.id))!.buildOutput).toMatchObject({ version: 3 });
     expect((await servedBuildOutput(t.db, done.id)).functions).toEqual([]);
-    expect(await t.logText(token, done.id)).toContain('Prebuilt Build Output (.vercel/output): no install and no build');
+    expect(await t.logText(token, done.id)).toContain(
+      'Prebuilt Build Output (.vercel/output): no install and no build',
+    );
   });
 
   it('stores the functions of a JavaScript and a TypeScript file under api/', { timeout: 180_000 }, async () => {
@@ -83,12 +85,15 @@ describe('vercel deploy --prebuilt', () => {
       'api/hello.js': 'module.exports = (req, res) => res.end("hello from js");',
       'api/greet.ts': 'export default function handler(req: any, res: any) { res.end("hello from ts"); }',
     });
+    // As Next.js does: another name for the same function is a link to its folder.
+    await symlink('hello.func', path.join(dir, '.vercel/output/functions/api/hi.func'));
     const done = await deployPrebuilt(dir);
     expect(done.readyState, await t.logText(token, done.id)).toBe('READY');
     expect(paths(await listOutputs(t.db, done.id))).toEqual(['index.html']);
     const { functions } = await servedBuildOutput(t.db, done.id);
-    expect(paths(functions)).toEqual(['api/greet', 'api/hello']);
+    expect(paths(functions)).toEqual(['api/greet', 'api/hello', 'api/hi']);
     const hello = functions.find((f) => f.path === 'api/hello')!;
+    expect(functions.find((f) => f.path === 'api/hi')!.bundle).toBe(hello.bundle);
     expect(hello.config).toMatchObject({ runtime: expect.stringMatching(/^nodejs/), handler: 'api/hello.js' });
     expect(hello.files.map((f) => f.path)).toContain('api/hello.js');
     const deployment = (await getDeploymentById(t.db, done.id))!;
