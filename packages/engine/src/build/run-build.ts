@@ -28,7 +28,7 @@ import { BuildError, materialize, readProjectConfig, storeOutput } from './files
 import type { LogWriter } from './log-writer';
 import { runStep } from './run-step';
 import { serverOutput } from './server-output';
-import { linkProject, vercelBuildCommand, vercelCli } from './vercel-build';
+import { buildWithVercel } from './vercel-build';
 
 export interface BuildInput {
   db: Db;
@@ -141,29 +141,16 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
         );
     };
     if (server) {
-      const cli = vercelCli();
-      if (!cli)
-        throw new BuildError(
-          'BUILDER_UNAVAILABLE',
-          'This Nimbus was installed without the vercel package, which builds apps with server output. Reinstall Nimbus with its dependencies, or deploy a static export.',
-        );
-      const install = planInstall(root, pkg, settings);
-      if (install) await step(install, 'INSTALL_FAILED', 'dependencies');
-      await linkProject(root, {
-        projectId: input.project.id,
-        teamId: input.project.teamId,
-        framework: server.framework,
-        nodeVersion: input.project.nodeVersion,
-        buildCommand: settings.buildCommand,
-        installCommand: settings.installCommand,
-        outputDirectory: settings.outputDirectory,
-      });
       Object.assign(env, { VERCEL_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' });
-      const started = Date.now();
-      await step(vercelBuildCommand(cli, deployment.target === 'production'), 'BUILD_FAILED', 'build', {
-        [cli.modules]: cli.modules,
+      await buildWithVercel({
+        root,
+        install: planInstall(root, pkg, settings),
+        link: { ...settings, projectId: input.project.id, teamId: input.project.teamId, framework: server.framework },
+        nodeVersion: input.project.nodeVersion,
+        production: deployment.target === 'production',
+        step,
+        log,
       });
-      log.line('info', `vercel build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       const result = await storeBuildOutput(input, path.join(root, '.vercel', 'output'), root, src, server.framework);
       return { ...result, config };
     }
@@ -282,7 +269,7 @@ function missingOutput(framework: string | null, candidates: string[]): BuildErr
   if (framework === 'nextjs') {
     return new BuildError(
       'OUTPUT_MISSING',
-      'Next.js did not write a static export to "out". Set output: "export" in next.config.js: Nimbus serves static files.',
+      'Next.js did not write its static export to "out". Check output: "export" in next.config.js, or remove it to build the app with server output.',
     );
   }
   const names = candidates.map((c) => `"${c}"`).join(', ');

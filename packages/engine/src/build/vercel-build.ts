@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DEFAULT_NODE_VERSION } from '@nimbus/core';
 import type { Command } from './detect';
+import { BuildError } from './files';
+import type { LogWriter } from './log-writer';
 
 export interface VercelCli {
   /** `node <vercel>/dist/vc.js`. */
@@ -35,18 +37,17 @@ export interface ProjectLink {
   projectId: string;
   teamId: string;
   framework: string | null;
-  nodeVersion?: string | null;
   buildCommand?: string | null;
   installCommand?: string | null;
   outputDirectory?: string | null;
 }
 
 /** Writes `.vercel/project.json` as `vercel pull` would, so `vercel build` asks nothing of an API. */
-export async function linkProject(root: string, link: ProjectLink): Promise<void> {
+async function linkProject(root: string, link: ProjectLink, nodeVersion: string | null): Promise<void> {
   await mkdir(path.join(root, '.vercel'), { recursive: true });
   const settings = {
     framework: link.framework,
-    nodeVersion: link.nodeVersion || DEFAULT_NODE_VERSION,
+    nodeVersion: nodeVersion || DEFAULT_NODE_VERSION,
     buildCommand: link.buildCommand ?? null,
     installCommand: link.installCommand ?? null,
     outputDirectory: link.outputDirectory ?? null,
@@ -60,7 +61,33 @@ export async function linkProject(root: string, link: ProjectLink): Promise<void
 }
 
 /** `vercel build --yes` (with `--prod` for production), run by the node that runs Nimbus. */
-export function vercelBuildCommand(cli: VercelCli, production: boolean): Command {
+function vercelBuildCommand(cli: VercelCli, production: boolean): Command {
   const argv = [process.execPath, cli.script, 'build', '--yes', ...(production ? ['--prod'] : [])];
   return { argv, display: `vercel build${production ? ' --prod' : ''}` };
+}
+
+/** Runs one sandboxed step of the build; throws BuildError when it fails. */
+export type Step = (cmd: Command, code: string, what: string, readOnly?: Record<string, string>) => Promise<void>;
+
+/** Install (as any build), link the project, then `vercel build`, which writes `.vercel/output` in `root`. */
+export async function buildWithVercel(o: {
+  root: string;
+  install: Command | null;
+  link: ProjectLink;
+  nodeVersion: string | null;
+  production: boolean;
+  step: Step;
+  log: LogWriter;
+}): Promise<void> {
+  const cli = vercelCli();
+  if (!cli)
+    throw new BuildError(
+      'BUILDER_UNAVAILABLE',
+      'This Nimbus was installed without the vercel package, which builds apps with server output. Reinstall Nimbus with its dependencies, or deploy a static export.',
+    );
+  if (o.install) await o.step(o.install, 'INSTALL_FAILED', 'dependencies');
+  await linkProject(o.root, o.link, o.nodeVersion);
+  const started = Date.now();
+  await o.step(vercelBuildCommand(cli, o.production), 'BUILD_FAILED', 'build', { [cli.modules]: cli.modules });
+  o.log.line('info', `vercel build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
