@@ -53,6 +53,9 @@ describe('frameworks and states', () => {
     expect(isFramework('vite')).toBe(true);
     expect(isFramework('gatsby')).toBe(true);
     expect(isFramework('rails')).toBe(false);
+    // Back-end frameworks of Vercel's list, which `vercel build` builds into functions.
+    for (const slug of ['express', 'hono', 'fastify', 'nestjs', 'nitro', 'fastapi', 'flask', 'nuxtjs', 'sveltekit'])
+      expect(isFramework(slug), slug).toBe(true);
     expect(frameworkProblem('rails')).toMatch(
       /"rails" is not a framework Nimbus knows: use nextjs, astro, create-react-app, vite/,
     );

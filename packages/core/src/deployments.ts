@@ -46,17 +46,20 @@ export type Framework = keyof typeof FRAMEWORK_NAMES;
 export const FRAMEWORKS = Object.keys(FRAMEWORK_NAMES) as Framework[];
 
 /**
- * Other slugs of Vercel's framework list, which the `vercel` CLI sends in `projectSettings.framework`
- * after detecting them. Accepted so those deploys work; Nimbus builds them with the generic plan
- * (the build script, then the first of public, dist, build, out).
+ * Every other slug of Vercel's framework list (the `vercel` CLI's builders, v64), which the CLI sends in
+ * `projectSettings.framework` after detecting them. Static-site generators get the generic plan (the
+ * build script, then the first of public, dist, build, out); frameworks with server output are built
+ * by the official builders (`vercel build`) into a Build Output tree.
  */
 // biome-ignore format: one list of short words
 export const VERCEL_FRAMEWORKS: readonly string[] = [
-  'angular', 'blitzjs', 'brunch', 'docusaurus', 'docusaurus-2', 'dojo', 'eleventy', 'ember', 'gatsby',
-  'gridsome', 'hexo', 'hugo', 'hydrogen', 'ionic-angular', 'ionic-react', 'jekyll', 'middleman', 'nuxtjs',
-  'parcel', 'polymer', 'preact', 'react-router', 'redwoodjs', 'remix', 'saber', 'sanity', 'sanity-v2', 'sapper',
-  'scully', 'solidstart', 'solidstart-1', 'stencil', 'storybook', 'svelte', 'sveltekit', 'sveltekit-1',
-  'tanstack-start', 'umijs', 'vitepress', 'vue', 'vuepress', 'zola',
+  'actix-web', 'angular', 'ash', 'axum', 'blitzjs', 'brunch', 'bun', 'container', 'django', 'docusaurus',
+  'docusaurus-2', 'dojo', 'eleventy', 'elysia', 'ember', 'eve', 'express', 'factory-eve', 'fastapi', 'fasthtml',
+  'fastify', 'flask', 'gatsby', 'go', 'gridsome', 'h3', 'hexo', 'hono', 'hugo', 'hydrogen', 'ionic-angular',
+  'ionic-react', 'jekyll', 'koa', 'mastra', 'middleman', 'nestjs', 'nitro', 'node', 'nuxtjs', 'parcel', 'polymer',
+  'preact', 'python', 'react-router', 'redwoodjs', 'remix', 'ruby', 'rust', 'saber', 'sanity', 'sanity-v2', 'sapper',
+  'scully', 'services', 'solidstart', 'solidstart-1', 'stencil', 'storybook', 'svelte', 'sveltekit', 'sveltekit-1',
+  'tanstack-start', 'tanstack-start-lovable', 'umijs', 'vitepress', 'vue', 'vuepress', 'xmcp', 'zola',
 ];
 
 export function isFramework(slug: string): boolean {

@@ -10,6 +10,7 @@ export * from './queries/analytics';
 export * from './queries/billing';
 export * from './queries/build-jobs';
 export * from './queries/build-logs';
+export * from './queries/build-output';
 export * from './queries/build-queue';
 export * from './queries/custom-environments';
 export * from './queries/deployment-files';

@@ -32,7 +32,11 @@ export function deploymentRoutes() {
       request: { query: CreateQuery, ...body(DeploymentCreate) },
       responses: { 200: json(DeploymentSchema), ...errors },
     }),
-    async (c) => c.json(await deployments.create(c.var.ctx, c.req.valid('json')), 200),
+    async (c) =>
+      c.json(
+        await deployments.create(c.var.ctx, c.req.valid('json'), { prebuilt: c.req.valid('query').prebuilt === '1' }),
+        200,
+      ),
   );
 
   // GET /v13/deployments/{id} - one deployment by id, host or URL

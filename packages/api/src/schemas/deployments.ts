@@ -14,6 +14,12 @@ export const DeploymentCreate = DeploymentBody.describe(
 export const CreateQuery = ScopeQuery.extend({
   skipAutoDetectionConfirmation: z.string().optional().describe('Sent by the vercel CLI; Nimbus always detects.'),
   forceNew: z.string().optional().describe('Sent by the vercel CLI; every request makes a new deployment.'),
+  prebuilt: z
+    .string()
+    .optional()
+    .describe(
+      '`vercel deploy --prebuilt` sends 1: the files are a Build Output tree (.vercel/output), stored as it is.',
+    ),
 });
 
 const ms = z.number().describe('Milliseconds since 1970.');

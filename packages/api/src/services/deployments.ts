@@ -9,6 +9,9 @@
 // files and its build job are recorded in one transaction. With `deploymentId` and no files it is
 // Vercel's redeploy: the earlier deployment's source, built again with the project's current
 // settings and env vars.
+// A prebuilt deployment (`vercel deploy --prebuilt`: `?prebuilt=1`, or any client that sends
+// `.vercel/output/config.json`) keeps every file: its Build Output tree and the files its functions
+// map in from node_modules/ and .next/. The worker stores that tree as it is.
 import type { z } from '@hono/zod-openapi';
 import { type DeploymentTarget, isToolPath } from '@nimbus/core';
 import * as db from '@nimbus/db';
@@ -39,12 +42,15 @@ async function replyContext(ctx: ServiceContext, scope: Scope, deployments: db.D
 type RequestFile = NonNullable<DeploymentCreate['files']>[number];
 const isInline = (f: RequestFile): f is Extract<RequestFile, InlineFile> => 'data' in f;
 
-export async function create(ctx: ServiceContext, input: DeploymentCreate) {
+/** Where `vercel build` writes the tree's config, relative to the uploaded folder. */
+const PREBUILT_CONFIG = '.vercel/output/config.json';
+
+export async function create(ctx: ServiceContext, input: DeploymentCreate, options: { prebuilt?: boolean } = {}) {
   const scope = await authorize(ctx, 'deployment:create');
   const deployment =
     input.deploymentId && !input.files
       ? await redeploy(ctx, scope, input, input.deploymentId)
-      : await submit(ctx, scope, input);
+      : await submit(ctx, scope, input, !!options.prebuilt);
   engineOf(ctx).events.emit('queued', deployment.id);
   const [reply, queue] = await Promise.all([replyContext(ctx, scope, [deployment]), queueOf(ctx, deployment)]);
   return deploymentJson(deployment, reply, [], queue);
@@ -56,7 +62,12 @@ function queueOf(ctx: ServiceContext, deployment: db.Deployment): Promise<db.Que
   return db.queuePosition(ctx.db, deployment.id, ctx.options.teamBuildLimits);
 }
 
-async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate): Promise<db.Deployment> {
+async function submit(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: DeploymentCreate,
+  prebuiltFlag: boolean,
+): Promise<db.Deployment> {
   const engine = engineOf(ctx);
   // The target is checked first: a refused one stores nothing and creates no project.
   const existing = await db.findProject(ctx.db, scope.teamId, input.project ?? input.name ?? '');
@@ -72,10 +83,18 @@ async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate
   });
   db.validateFiles([...refs, ...inlinePreview]);
   const archive = isArchive(refs) && !inline.length;
+  const prebuilt = prebuiltFlag || all.some((f) => f.file === PREBUILT_CONFIG);
+  if (prebuilt && !archive && !all.some((f) => f.file === PREBUILT_CONFIG))
+    throw new db.DomainError(
+      'bad_request',
+      `A prebuilt deployment needs ${PREBUILT_CONFIG}. Run "vercel build" first, then "vercel deploy --prebuilt".`,
+    );
   // Tool folders (node_modules/, .next/, .git/, .vercel/) are never part of a build's source, as in
-  // Vercel's CLI: the build installs and builds itself. The archive arrives as .vercel/ parts.
-  const keptRefs = archive ? refs : refs.filter((f) => !isToolPath(f.file));
-  const keptInline = inline.filter((f) => !isToolPath(f.file));
+  // Vercel's CLI: the build installs and builds itself. The archive arrives as .vercel/ parts. A
+  // prebuilt tree keeps them: they are its output and its functions' files (never served as static).
+  const dropped = (file: string) => !prebuilt && isToolPath(file);
+  const keptRefs = archive ? refs : refs.filter((f) => !dropped(f.file));
+  const keptInline = inline.filter((f) => !dropped(f.file));
   if (!keptRefs.length && !keptInline.length)
     throw new db.DomainError(
       'bad_request',
@@ -96,13 +115,13 @@ async function submit(ctx: ServiceContext, scope: Scope, input: DeploymentCreate
   }
   checkSizes(engine, [
     ...keptRefs.map((f) => ({ file: f.file, size: sizes.get(f.sha)! })),
-    ...inlinePreview.filter((f) => !isToolPath(f.file)),
+    ...inlinePreview.filter((f) => !dropped(f.file)),
   ]);
   const stored = await storeInlineFiles(ctx.db, engine.store, scope.teamId, keptInline);
   let files = [...keptRefs, ...stored];
   if (archive) {
     const { maxFileSize, maxDeploymentSize } = engine;
-    const limits = { maxFileSize, maxDeploymentSize, skip: isToolPath };
+    const limits = { maxFileSize, maxDeploymentSize, skip: dropped };
     files = db.validateFiles(await expandArchive(ctx.db, engine.store, scope.teamId, refs, limits));
   }
 

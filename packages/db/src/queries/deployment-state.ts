@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { aliases, buildLogs, deploymentOutputs, deployments } from '../schema';
 import { assignProduction } from './aliases';
+import { type BuildOutputRows, insertBuildOutput } from './build-output';
 import type { Deployment } from './deployments';
 
 export interface OutputFile {
@@ -36,13 +37,21 @@ export async function markRequeued(db: Db, id: string, reason: string): Promise<
 
 export async function markReady(
   db: Db,
-  input: { id: string; outputs: OutputFile[]; config: Record<string, unknown>; framework: string | null },
+  input: {
+    id: string;
+    outputs: OutputFile[];
+    config: Record<string, unknown>;
+    framework: string | null;
+    /** A Build Output deployment's config, functions and prerenders; absent for a static one. */
+    buildOutput?: BuildOutputRows | null;
+  },
 ): Promise<{ deployment: Deployment; hosts: string[] } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(deployments).where(eq(deployments.id, input.id)).for('update');
     if (current?.state !== 'BUILDING') return null;
     const rows = input.outputs.map((o) => ({ deploymentId: input.id, ...o }));
     for (let i = 0; i < rows.length; i += 500) await tx.insert(deploymentOutputs).values(rows.slice(i, i + 500));
+    if (input.buildOutput) await insertBuildOutput(tx, input.id, input.buildOutput);
     const now = new Date();
     const [deployment] = await tx
       .update(deployments)
@@ -53,17 +62,23 @@ export async function markReady(
         aliasAssignedAt: now,
         config: input.config,
         framework: input.framework,
+        buildOutput: input.buildOutput?.config ?? null,
       })
       .where(eq(deployments.id, input.id))
       .returning();
     await tx
       .insert(buildLogs)
-      .values({ deploymentId: input.id, type: 'info', text: `Deployment ready: ${rows.length} files.` });
+      .values({ deploymentId: input.id, type: 'info', text: readyLine(rows.length, input.buildOutput) });
     const hosts = [deployment!.host];
     if (deployment!.target === 'production' && (await isNewestProduction(tx, deployment!)))
       hosts.push(await assignProduction(tx, deployment!));
     return { deployment: deployment!, hosts };
   });
+}
+
+function readyLine(files: number, output: BuildOutputRows | null | undefined): string {
+  if (!output) return `Deployment ready: ${files} files.`;
+  return `Deployment ready: ${files} static files, ${output.functions.length} functions, ${output.prerenders.length} prerendered pages.`;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,18 +1,44 @@
-// What the edge asks of the database: which deployment a host serves, the files it serves, and
-// where alias moves are announced. The edge caches every answer (packages/engine/src/edge), so
-// these run once per host or deployment, not once per request.
+// What the edge asks of the database: which deployment a host serves (with its Build Output config,
+// null for a static one), the files it serves, and where alias moves are announced. The edge caches
+// every answer (packages/engine/src/edge), so these run once per host or deployment, not once per
+// request. A Build Output deployment's functions and prerenders are in build-output.ts.
 import { eq } from 'drizzle-orm';
 import type { Client } from 'pg';
 import type { Db } from '../client';
 import { aliases, deploymentOutputs, deployments } from '../schema';
 
-export type ServedDeployment = Pick<typeof deployments.$inferSelect, 'id' | 'state' | 'config'>;
+export type ServedDeployment = Pick<
+  typeof deployments.$inferSelect,
+  | 'id'
+  | 'state'
+  | 'config'
+  | 'buildOutput'
+  | 'projectId'
+  | 'teamId'
+  | 'host'
+  | 'target'
+  | 'customEnvironmentId'
+  | 'env'
+  | 'readyAt'
+>;
 
 /** The deployment at a host label: its alias (production host, custom domain) first, else its own host. */
 export async function deploymentAtHost(db: Db, key: string): Promise<ServedDeployment | null> {
   const [alias] = await db.select({ id: aliases.deploymentId }).from(aliases).where(eq(aliases.host, key)).limit(1);
   const [deployment] = await db
-    .select({ id: deployments.id, state: deployments.state, config: deployments.config })
+    .select({
+      id: deployments.id,
+      state: deployments.state,
+      config: deployments.config,
+      buildOutput: deployments.buildOutput,
+      projectId: deployments.projectId,
+      teamId: deployments.teamId,
+      host: deployments.host,
+      target: deployments.target,
+      customEnvironmentId: deployments.customEnvironmentId,
+      env: deployments.env,
+      readyAt: deployments.readyAt,
+    })
     .from(deployments)
     .where(alias ? eq(deployments.id, alias.id) : eq(deployments.host, key))
     .limit(1);

@@ -1,7 +1,13 @@
 // Deployments (immutable once READY), their source and output file trees, build logs, the durable
 // build queue, stored blobs and the aliases (hosts) that point at deployments.
 
-import type { DeploymentState, DeploymentTarget } from '@nimbus/core';
+import type {
+  BuildOutputConfig,
+  DeploymentState,
+  DeploymentTarget,
+  FunctionConfig,
+  PrerenderConfig,
+} from '@nimbus/core';
 import {
   bigint,
   bigserial,
@@ -48,6 +54,11 @@ export const deployments = pgTable(
     /** The project's nimbus.json / vercel.json at build time (cleanUrls, rewrites ...), applied by the edge. */
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     framework: text('framework'),
+    /**
+     * A Build Output API v3 deployment: its `config.json` (routes, overrides, images, crons ...), which
+     * the edge applies; its functions and prerenders are rows of their own. NULL: a classic static deployment.
+     */
+    buildOutput: jsonb('build_output').$type<BuildOutputConfig>(),
     /** `vercel deploy -e K=V`: the deployment's own runtime variables, key → sealed value (never logged). */
     env: jsonb('env').$type<Record<string, string>>().notNull().default({}),
     /** `--build-env K=V`: variables of this build only, over the project's; key → sealed value. */
@@ -91,6 +102,44 @@ export const deploymentOutputs = pgTable(
     path: text('path').notNull(),
     sha: text('sha').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
+);
+
+/** A function file: a blob, or a symbolic link that stays inside the function. */
+export type FunctionFile = { path: string; sha: string; size: number; mode: number } | { path: string; link: string };
+
+/**
+ * The functions of a Build Output deployment: `functions/<path>.func` with its `.vc-config.json`
+ * (minus `filePathMap`, whose files are in `files` at their runtime paths). `bundle` digests the
+ * files and the config, so functions that are the same folder (Next.js links many names to one) are
+ * written out once for a runner.
+ */
+export const deploymentFunctions = pgTable(
+  'deployment_functions',
+  {
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    config: jsonb('config').$type<FunctionConfig>().notNull(),
+    files: jsonb('files').$type<FunctionFile[]>().notNull(),
+    bundle: text('bundle').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
+);
+
+/** Prerendered pages of a Build Output deployment: `<path>.prerender-config.json` and its fallback file. */
+export const deploymentPrerenders = pgTable(
+  'deployment_prerenders',
+  {
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    config: jsonb('config').$type<PrerenderConfig>().notNull(),
+    fallback: jsonb('fallback').$type<{ sha: string; size: number } | null>(),
+    contentType: text('content_type'),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
 );

@@ -64,6 +64,11 @@ export function packageManager(root: string): { install: Command; run: (script: 
   return { install: lock ? args('npm', 'ci') : args('npm', 'install'), run: (s) => args('npm', 'run', s) };
 }
 
+/** The install step: the project's install command, else the lockfile's package manager when there is a package.json. */
+export function planInstall(root: string, pkg: PackageJson | null, settings: BuildSettings): Command | null {
+  return settings.installCommand ? shell(settings.installCommand) : pkg ? packageManager(root).install : null;
+}
+
 export function planBuild(root: string, pkg: PackageJson | null, settings: BuildSettings): BuildPlan {
   const framework = settings.framework ?? detectFramework(pkg);
   const pm = packageManager(root);
@@ -72,7 +77,7 @@ export function planBuild(root: string, pkg: PackageJson | null, settings: Build
     const output = settings.outputDirectory ?? (existsSync(path.join(root, 'public')) ? 'public' : '.');
     return { framework, install: null, build: null, outputCandidates: [output] };
   }
-  const install = settings.installCommand ? shell(settings.installCommand) : pkg ? pm.install : null;
+  const install = planInstall(root, pkg, settings);
   const frameworkOutput = FRAMEWORKS.find((f) => f.slug === framework)?.output;
   const outputCandidates = settings.outputDirectory
     ? [settings.outputDirectory]

@@ -2,7 +2,7 @@
 // vercel.json, and store the output folder. Symlinks in the output are followed only when they stay
 // inside the build dir, so a build cannot publish files of the machine it ran on; build internals
 // (`node_modules/`, `.next/`, `.env*` ..., `isBuildInternal`) at any depth are never part of the output.
-import { chmod, lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isBuildInternal } from '@nimbus/core';
 import { type Db, missingBlobs, type OutputFile, recordBlobs } from '@nimbus/db';
@@ -26,14 +26,25 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
+const SYMLINK = 0o120000;
+const FILE_TYPE = 0o170000;
+
+/**
+ * Writes a file list into `dir`. With `links`, an entry whose mode says symbolic link (Vercel's CLI
+ * uploads a link as its target's text) becomes a link again: a prebuilt Build Output tree links
+ * `.func` folders and files to each other. Where a link leads is judged by whoever reads the tree.
+ */
 export async function materialize(
   store: FileStore,
   files: { path: string; sha: string; mode: number }[],
   dir: string,
+  options: { links?: boolean } = {},
 ): Promise<void> {
   await inBatches(files, 32, async (f) => {
     const target = path.join(dir, f.path);
     await mkdir(path.dirname(target), { recursive: true });
+    if (options.links && (f.mode & FILE_TYPE) === SYMLINK)
+      return void (await symlink((await store.get(f.sha)).toString('utf8'), target));
     await writeFile(target, await store.get(f.sha));
     if (f.mode & 0o111) await chmod(target, f.mode & 0o777);
   });

@@ -1,11 +1,15 @@
 // One build, start to end: write the source into a fresh temp dir, read the project config, plan
 // the build, run install and build in the sandbox with the target's env vars only, and store the
-// output. Failures throw BuildError with a code and a message a person can act on.
+// output. Three kinds of output: a static folder (the classic path), the Build Output tree a
+// `vercel deploy --prebuilt` uploaded (stored as it is: nothing runs), and the tree `vercel build`
+// writes in the sandbox for apps with server output (server-output.ts). Failures throw BuildError
+// with a code and a message a person can act on.
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hasRootIndex, NO_ROOT_INDEX_WARNING } from '@nimbus/core';
 import {
+  type BuildOutputRows,
   type Cipher,
   type Db,
   type Deployment,
@@ -16,11 +20,15 @@ import {
   type Project,
 } from '@nimbus/db';
 import type { SandboxSettings } from '../sandbox';
+import type { SizeLimits } from '../store/ingest';
 import type { FileStore } from '../store/types';
-import { type BuildSettings, type Command, type PackageJson, planBuild } from './detect';
+import { ingestBuildOutput } from './build-output';
+import { type BuildSettings, type Command, type PackageJson, planBuild, planInstall } from './detect';
 import { BuildError, materialize, readProjectConfig, storeOutput } from './files';
 import type { LogWriter } from './log-writer';
 import { runStep } from './run-step';
+import { serverOutput } from './server-output';
+import { buildWithVercel } from './vercel-build';
 
 export interface BuildInput {
   db: Db;
@@ -37,13 +45,20 @@ export interface BuildInput {
   log: LogWriter;
   /** NIMBUS_BUILD_SANDBOX, _NETWORK, _MEMORY and _PROCESSES. */
   sandbox: SandboxSettings;
+  /** NIMBUS_MAX_FILE_SIZE and NIMBUS_MAX_DEPLOYMENT_SIZE, held to a Build Output tree as a whole. */
+  limits: SizeLimits;
 }
 
 export interface BuildResult {
   outputs: OutputFile[];
   config: Record<string, unknown>;
   framework: string | null;
+  /** A Build Output deployment's config, functions and prerenders; null for a static one. */
+  buildOutput: BuildOutputRows | null;
 }
+
+/** Where `vercel deploy --prebuilt` puts the tree, relative to the uploaded folder. */
+export const PREBUILT_CONFIG = '.vercel/output/config.json';
 
 const PASS_THROUGH = [
   'NODE_EXTRA_CA_CERTS',
@@ -74,8 +89,13 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
     const src = path.join(dir, 'src');
     await Promise.all(['.home', 'tmp'].map((d) => mkdir(path.join(dir, d), { recursive: true })));
     const files = await listSourceFiles(db, deployment.id);
-    await materialize(store, files, src);
+    const prebuilt = files.some((f) => f.path === PREBUILT_CONFIG);
+    await materialize(store, files, src, { links: prebuilt });
     log.line('info', `Downloaded ${files.length} deployment files.`);
+    if (prebuilt) {
+      log.line('info', 'Prebuilt Build Output (.vercel/output): no install and no build, storing it as it is.');
+      return await storeBuildOutput(input, path.join(src, '.vercel', 'output'), src, src, null);
+    }
 
     const rootDirectory = effectiveSettings([input.project, deployment.projectSettings]).rootDirectory;
     const root = rootDirectory ? path.join(src, rootDirectory) : src;
@@ -88,15 +108,18 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
     const settings = effectiveSettings([input.project, config, deployment.projectSettings]);
     const pkg = await readPackageJson(root);
     const plan = planBuild(root, pkg, settings);
+    const server = await serverOutput(root, plan.framework, pkg);
     log.line(
       'info',
-      plan.build
-        ? `Detected ${plan.framework ?? 'a package.json build script'}.`
-        : 'No build step: serving the files as they are.',
+      server
+        ? `Detected ${server.reason}: building with the official builders (vercel build).`
+        : plan.build
+          ? `Detected ${plan.framework ?? 'a package.json build script'}.`
+          : 'No build step: serving the files as they are.',
     );
 
     const env = await buildEnv(input, dir);
-    const step = async (cmd: Command, code: string, what: string) => {
+    const step = async (cmd: Command, code: string, what: string, readOnly?: Record<string, string>) => {
       log.line('command', `Running "${cmd.display}"`);
       await mkdir(input.cacheDir, { recursive: true });
       const exit = await runStep({
@@ -104,6 +127,7 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
         argv: cmd.argv,
         env,
         writable: [dir, input.cacheDir],
+        readOnly,
         buildDir: dir,
         settings: input.sandbox,
         signal,
@@ -116,6 +140,20 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
           `Command "${cmd.display}" exited with ${exit}. Its output is in the build log: fix the ${what} and deploy again.`,
         );
     };
+    if (server) {
+      Object.assign(env, { VERCEL_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' });
+      await buildWithVercel({
+        root,
+        install: planInstall(root, pkg, settings),
+        link: { ...settings, projectId: input.project.id, teamId: input.project.teamId, framework: server.framework },
+        nodeVersion: input.project.nodeVersion,
+        production: deployment.target === 'production',
+        step,
+        log,
+      });
+      const result = await storeBuildOutput(input, path.join(root, '.vercel', 'output'), root, src, server.framework);
+      return { ...result, config };
+    }
     if (plan.install) await step(plan.install, 'INSTALL_FAILED', 'dependencies');
     if (plan.build) await step(plan.build, 'BUILD_FAILED', 'build');
 
@@ -129,10 +167,47 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
       );
     log.line('info', `Stored ${outputs.length} output files.`);
     if (!hasRootIndex(outputs.map((o) => o.path))) log.line('warning', NO_ROOT_INDEX_WARNING);
-    return { outputs, config, framework: plan.framework };
+    return { outputs, config, framework: plan.framework, buildOutput: null };
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** Reads a Build Output tree into the store and logs what it holds. */
+async function storeBuildOutput(
+  input: BuildInput,
+  outputDir: string,
+  projectRoot: string,
+  treeRoot: string,
+  framework: string | null,
+): Promise<BuildResult> {
+  const { outputs, buildOutput } = await ingestBuildOutput({
+    db: input.db,
+    store: input.store,
+    teamId: input.deployment.teamId,
+    outputDir,
+    projectRoot,
+    treeRoot,
+    limits: input.limits,
+  });
+  const bundles = new Set(buildOutput.functions.map((f) => f.bundle)).size;
+  input.log.line(
+    'info',
+    `Stored ${outputs.length} static files and ${buildOutput.functions.length} functions (${bundles} distinct): ${
+      buildOutput.functions
+        .map((f) => f.path)
+        .slice(0, 20)
+        .join(', ') || 'none'
+    }.`,
+  );
+  if (buildOutput.prerenders.length)
+    input.log.line('info', `Stored ${buildOutput.prerenders.length} prerendered pages.`);
+  return {
+    outputs,
+    config: {},
+    framework: framework ?? buildOutput.config.framework?.slug ?? null,
+    buildOutput,
+  };
 }
 
 async function readPackageJson(root: string): Promise<PackageJson | null> {
@@ -194,7 +269,7 @@ function missingOutput(framework: string | null, candidates: string[]): BuildErr
   if (framework === 'nextjs') {
     return new BuildError(
       'OUTPUT_MISSING',
-      'Next.js did not write a static export to "out". Set output: "export" in next.config.js: Nimbus serves static files.',
+      'Next.js did not write its static export to "out". Check output: "export" in next.config.js, or remove it to build the app with server output.',
     );
   }
   const names = candidates.map((c) => `"${c}"`).join(', ');

@@ -11,6 +11,8 @@ export interface StepOptions {
   env: Record<string, string>;
   /** Folders the step may write: its build dir and the package cache. */
   writable: string[];
+  /** Folders it may read besides the system, host path to sandbox path (the `vercel` package). */
+  readOnly?: Record<string, string>;
   /** The build's own folder, whose size counts against the disk limit. */
   buildDir: string;
   settings: SandboxSettings;
@@ -51,6 +53,7 @@ export async function runStep(o: StepOptions): Promise<number | null> {
     cwd: o.cwd,
     env: o.env,
     writable: o.writable,
+    readOnly: o.readOnly,
     network: o.settings.network,
     isolate: status.isolated,
     limits: {

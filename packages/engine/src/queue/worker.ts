@@ -109,6 +109,7 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
         cacheDir: path.join(cacheRoot, deployment.teamId),
         deployDomain: opts.deployDomain,
         sandbox: sandboxSettings.parse(opts.sandbox ?? {}),
+        limits: { maxFileSize: engine.maxFileSize, maxDeploymentSize: engine.maxDeploymentSize },
         signal: controller.signal,
         log,
       });
