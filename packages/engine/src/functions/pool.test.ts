@@ -199,6 +199,30 @@ describe('function pool: handlers', () => {
   });
 });
 
+describe('function pool without bubblewrap (NIMBUS_BUILD_SANDBOX=off)', () => {
+  it('runs the function in its own folder and still holds it to its memory limit', async () => {
+    const plain = createFunctionPool({ network: 'none', isolate: false });
+    const fn = writeFunction(
+      root,
+      {
+        'index.js': `const kept = []; module.exports = (req, res) => {
+          if (req.url === '/grow') for (;;) kept.push(Buffer.alloc(16 * 1024 * 1024, 1));
+          res.end(process.cwd());
+        };`,
+      },
+      { memory: 128 },
+    );
+    try {
+      expect((await call(plain, fn)).text).toBe(fn.dir);
+      const r = await call(plain, fn, { url: '/grow' });
+      expect(r.status).toBe(500);
+      expect(r.text).toMatch(/ran out of memory.*128 MB/);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('function pool: failures', () => {
   const expectFailure = async (
     r: Awaited<ReturnType<typeof call>>,
