@@ -1,5 +1,6 @@
 // The function pool with real sandboxed runners: both handler styles, Vercel's helpers, streaming,
 // waitUntil, environment, and every way a function can fail (throw, hang, busy loop, memory, exit).
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,26 @@ describe('function pool: handlers', () => {
     const bad = await call(pool, fn, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(bad.status).toBe(400);
     expect(bad.text).toBe('Invalid JSON');
+  });
+
+  it('streams a large request body to the function and its answer back', async () => {
+    const fn = writeFunction(root, {
+      'index.js': `const { createHash } = require('node:crypto');
+        module.exports = async (req, res) => {
+          const hash = createHash('sha1');
+          let size = 0;
+          for await (const chunk of req) { hash.update(chunk); size += chunk.length; }
+          res.end(JSON.stringify({ size, sha1: hash.digest('hex'), echo: 'x'.repeat(size) }));
+        };`,
+    });
+    const body = 'x'.repeat(3 * 1024 * 1024);
+    const r = await call(pool, fn, { method: 'PUT', body, headers: { 'content-length': String(body.length) } });
+    const reply = JSON.parse(r.text);
+    expect([reply.size, reply.sha1, reply.echo.length]).toEqual([
+      body.length,
+      createHash('sha1').update(body).digest('hex'),
+      body.length,
+    ]);
   });
 
   it('leaves req and res alone without helpers, as Next.js launchers expect', async () => {
@@ -256,6 +277,20 @@ describe('function pool: failures', () => {
       const next = await call(pool, fn);
       expect([next.status, next.text, next.cold]).toEqual([200, 'fine', false]);
     }
+  });
+
+  it('refuses a malformed response written to the raw socket, and keeps serving', async () => {
+    const fn = writeFunction(root, {
+      'index.js': `module.exports = (req, res) => {
+          if (req.url === '/raw') return req.socket.end('HTTP/1.1 200 OK\\r\\nx-evil: a\\nset-cookie: b\\r\\n\\r\\n');
+          res.end('fine');
+        };`,
+    });
+    const r = await call(pool, fn, { url: '/raw' });
+    expect(r.status).toBe(500);
+    expect(r.headers['x-evil']).toBeUndefined();
+    const next = await call(pool, fn);
+    expect([next.status, next.text]).toEqual([200, 'fine']);
   });
 
   it('answers JSON errors to clients that accept JSON', async () => {

@@ -7,7 +7,6 @@
 // of memory answers 500 FUNCTION_INVOCATION_FAILED and the next request gets a fresh runner.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -15,6 +14,7 @@ import type { FunctionConfig } from '@nimbus/core';
 import type { NetworkMode } from '../sandbox';
 import { errorResponse, type FunctionErrorCode, type FunctionResponse } from './responses';
 import { Runner } from './runner-process';
+import type { RunnerResponse } from './socket-client';
 
 export type { FunctionResponse } from './responses';
 
@@ -110,7 +110,16 @@ interface Group {
 }
 
 // Hop-by-hop headers and the pool's own are not the function's to see or to set.
-const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'x-nimbus-request-id', 'x-nimbus-control']);
+const DROPPED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'x-nimbus-request-id',
+  'x-nimbus-control',
+]);
+// A request body goes to the runner chunked, whatever framing it arrived with.
+const REQUEST_DROPPED = new Set([...DROPPED, 'content-length', 'expect']);
 
 export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionPool {
   const o = {
@@ -269,7 +278,9 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
 
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers))
-      if (value !== undefined && !DROPPED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+      if (value !== undefined && !REQUEST_DROPPED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+    // HTTP/1.1 requires a Host; node:http answers 400 without one.
+    headers.host ??= 'localhost';
     headers['x-nimbus-request-id'] = requestId;
     const maxDuration = Math.min(fn.config.maxDuration ?? o.defaultMaxDuration, o.maxDurationCap);
     const call = runner.forward(request.method, request.url, headers, request.body);
@@ -289,7 +300,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     }, maxDuration * 1000);
     const timeoutMessage = `The function ran past its limit of ${maxDuration} seconds (maxDuration) and was stopped.`;
 
-    let response: IncomingMessage;
+    let response: RunnerResponse;
     try {
       response = await Promise.race([
         call.response,
@@ -302,35 +313,34 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
       return fail('FUNCTION_INVOCATION_FAILED', await crashReason(runner, err as Error), cold);
     }
 
-    if (response.headers['x-nimbus-error']) {
+    if (response.headers.some(([name]) => name.toLowerCase() === 'x-nimbus-error')) {
       clearTimeout(timer);
-      response.resume();
-      response.once('close', done);
+      response.body.resume();
+      response.body.once('close', done);
       return fail('FUNCTION_INVOCATION_FAILED', 'The function threw an error; its logs have the details.', cold);
     }
 
     // The body streams on to the caller; the request counts as in flight until it ends.
     onTimeout = () => {
       log(fn.key, requestId, `${timeoutMessage} The response was cut off.`);
-      response.destroy(new Error(timeoutMessage));
+      response.body.destroy(new Error(timeoutMessage));
     };
-    response.once('close', () => {
+    response.body.once('close', () => {
       clearTimeout(timer);
       done();
-      const status = timedOut ? 504 : response.statusCode!;
-      record(status, cold, timedOut ? 'FUNCTION_INVOCATION_TIMEOUT' : response.complete ? undefined : 'FUNCTION_INVOCATION_FAILED');
+      const status = timedOut ? 504 : response.status;
+      const error = timedOut ? 'FUNCTION_INVOCATION_TIMEOUT' : response.complete() ? undefined : 'FUNCTION_INVOCATION_FAILED';
+      record(status, cold, error);
     });
-    const out: [string, string][] = [];
-    for (let i = 0; i < response.rawHeaders.length; i += 2) {
-      const name = response.rawHeaders[i]!;
-      if (!DROPPED.has(name.toLowerCase())) out.push([name, response.rawHeaders[i + 1]!]);
-    }
-    return { status: response.statusCode!, headers: out, body: response, requestId, cold };
+    const out = response.headers.filter(([name]) => !DROPPED.has(name.toLowerCase()));
+    return { status: response.status, headers: out, body: response.body, requestId, cold };
   }
 
   /** Why a runner dropped a request: waits briefly for its process to end to tell memory from a crash. */
   async function crashReason(runner: Runner, err: Error): Promise<string> {
-    const end = await Promise.race([runner.ended, new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
+    // A runner that still answers only broke this connection; one that does not is ending, and says why.
+    const alive = runner.ping(o.pingTimeoutMs).then((ok) => (ok ? null : runner.ended));
+    const end = await Promise.race([alive, new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
     if (end) return end.message;
     return `The function's connection failed: ${err.message}.`;
   }

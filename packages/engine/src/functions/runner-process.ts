@@ -1,13 +1,14 @@
 // One runner: a sandboxed `node runner.mjs` serving one function on a Unix socket in its own folder.
 // It starts, forwards requests over keep-alive connections, answers pings, and reports why it ended
 // (exit code, signal, the memory limit). The pool (pool.ts) decides when to start and stop runners.
-import { request as httpRequest, type IncomingMessage, Agent } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import type { FunctionConfig } from '@nimbus/core';
 import { type NetworkMode, runSandboxed, type SandboxResult } from '../sandbox';
+import { type RunnerResponse, SocketClient } from './socket-client';
 
 export const RUNNER_SCRIPT = fileURLToPath(new URL('./runner.mjs', import.meta.url));
 const TASK_DIR = '/var/task';
@@ -47,7 +48,7 @@ export class Runner {
   dead = false;
   idleTimer: NodeJS.Timeout | undefined;
   readonly ended: Promise<RunnerEnd>;
-  private readonly agent: Agent;
+  private readonly client: SocketClient;
   private heapOutOfMemory = false;
 
   private constructor(
@@ -57,14 +58,14 @@ export class Runner {
     sandbox: Promise<SandboxResult>,
     private readonly controller: AbortController,
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency, maxFreeSockets: spec.concurrency });
+    this.client = new SocketClient(socket);
     this.ended = sandbox.then(
       (result) => this.describe(result),
       (err: Error) => ({ result: null, outOfMemory: false, message: `The function could not start: ${err.message}` }),
     );
     void this.ended.then(() => {
       this.dead = true;
-      this.agent.destroy();
+      this.client.destroy();
       clearTimeout(this.idleTimer);
       return rm(folder, { recursive: true, force: true });
     });
@@ -166,15 +167,8 @@ export class Runner {
     url: string,
     headers: Record<string, string | string[]>,
     body: NodeJS.ReadableStream | null,
-  ): { response: Promise<IncomingMessage>; abort(): void } {
-    const req = httpRequest({ socketPath: this.socket, method, path: url, headers, agent: this.agent });
-    const response = new Promise<IncomingMessage>((resolve, reject) => {
-      req.once('response', resolve);
-      req.once('error', reject);
-    });
-    if (body) body.pipe(req);
-    else req.end();
-    return { response, abort: () => req.destroy() };
+  ): { response: Promise<RunnerResponse>; abort(): void } {
+    return this.client.request(method, url, headers, body);
   }
 
   /** Whether the runner's event loop answers within the time: a busy loop does not. */
