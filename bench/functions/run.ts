@@ -5,6 +5,7 @@
 // - cold: ~20 cold starts (a fresh runner each: sandbox, Node, loading the handler, first answer),
 //   median and p95. Goal: median ≤ 300 ms.
 // Options: --duration 10s --connections 64 --threads 2 --cold 20 --network none|public.
+import { readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -59,29 +60,47 @@ const front = await listen(async (req, res) => {
 });
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** utime + stime of a process and all its descendants (the runners under setpriv and bubblewrap), from /proc. */
+function treeCpuMicros(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const own = (Number(fields[11]) + Number(fields[12])) * 10_000;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return own + children.reduce((sum, child) => sum + treeCpuMicros(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}
 try {
   console.log(
     `wrk -t${options.threads} -c${options.connections} -d${options.duration} on 127.0.0.1; ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)}, Node ${process.version}, network ${network}`,
   );
-  const results: Record<string, { rps: number; p99: number; errors: string | null }> = {};
+  const results: Record<string, { rps: number; p99: number; errors: string | null; cpu: number }> = {};
   for (const [name, port] of [
     ['bare node:http', bare.port],
     ['function pool', front.port],
   ] as const) {
     const url = `http://127.0.0.1:${port}/hello`;
     await wrk(url, '127.0.0.1', { ...options, duration: '2s' });
+    const before = treeCpuMicros(process.pid);
     const run = await wrk(url, '127.0.0.1', options);
-    results[name] = { rps: run.requestsPerSecond, p99: run.p99Ms, errors: run.errors };
+    const cpu = (treeCpuMicros(process.pid) - before) / run.requests;
+    results[name] = { rps: run.requestsPerSecond, p99: run.p99Ms, errors: run.errors, cpu };
   }
   console.table(
     Object.entries(results).map(([name, r]) => ({
       server: name,
       'req/s': Math.round(r.rps),
       'p99 ms': Number(r.p99.toFixed(1)),
+      'server CPU µs/req': Math.round(r.cpu),
       errors: r.errors ?? '',
     })),
   );
   const ratio = results['function pool']!.rps / results['bare node:http']!.rps;
+  const cpuRatio = results['bare node:http']!.cpu / results['function pool']!.cpu;
+  // On a busy machine requests/s swing with other processes; CPU per request (front and runner together) holds up better.
+  console.log(`CPU per request: the pool costs ${(1 / cpuRatio).toFixed(1)} × bare (bare/pool ${cpuRatio.toFixed(2)})`);
   console.log(
     `warm: ${ratio.toFixed(2)} × bare node:http ${ratio >= 0.5 ? '(goal met: ≥ 0.5)' : '(goal missed: < 0.5)'}`,
   );

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSandbox } from '../sandbox';
 import { createFunctionPool, type FunctionLog, type FunctionRequestRecord } from './pool';
@@ -154,6 +154,37 @@ describe('function pool: handlers', () => {
     }
   });
 
+  it('cuts a streamed response off at maxDuration, and a dropped body leaves the next request intact', async () => {
+    const fn = writeFunction(
+      root,
+      {
+        'index.js': `module.exports = async (req, res) => {
+          res.write('first;');
+          if (req.url === '/hang') return;
+          await new Promise((r) => setTimeout(r, 300));
+          res.end('second');
+        };`,
+      },
+      { maxDuration: 1 },
+    );
+    const dropped = await pool.invoke(fn, { method: 'GET', url: '/', headers: {}, body: null });
+    for await (const chunk of dropped.body) {
+      expect(String(chunk)).toBe('first;');
+      break;
+    }
+    expect((await call(pool, fn)).text).toBe('first;second');
+    const started = Date.now();
+    const cut = await call(pool, fn, { url: '/hang' });
+    expect([cut.status, cut.text]).toEqual([200, 'first;']);
+    expect(Date.now() - started).toBeLessThan(2500);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(records.find((x) => x.requestId === cut.requestId)).toMatchObject({
+      status: 504,
+      error: 'FUNCTION_INVOCATION_TIMEOUT',
+    });
+    expect((await call(pool, fn)).text).toBe('first;second');
+  });
+
   it('runs waitUntil work after the response, with its logs tagged by the request', async () => {
     const fn = writeFunction(root, {
       'index.js': `module.exports = (req, res) => {
@@ -245,12 +276,7 @@ describe('function pool without bubblewrap (NIMBUS_BUILD_SANDBOX=off)', () => {
 });
 
 describe('function pool: failures', () => {
-  const expectFailure = async (
-    r: Awaited<ReturnType<typeof call>>,
-    status: number,
-    code: string,
-    message: RegExp,
-  ) => {
+  const expectFailure = async (r: Awaited<ReturnType<typeof call>>, status: number, code: string, message: RegExp) => {
     expect(r.status).toBe(status);
     expect(r.headers['x-nimbus-error']).toBe(code);
     expect(r.text).toContain(code);

@@ -136,6 +136,9 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     pingTimeoutMs: options.pingTimeoutMs ?? 1_000,
   };
   const groups = new Map<string, Group>();
+  // Request ids: unique per pool by a random prefix, then a counter (no entropy needed per request).
+  const idPrefix = `${options.region ?? 'local'}::${randomBytes(6).toString('hex')}-`;
+  let sequence = 0;
   let closed = false;
   const socketRoot = (async () => {
     const parent = options.socketRoot ?? tmpdir();
@@ -178,6 +181,9 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
       clearTimeout(runner.idleTimer);
       group.waiters.shift()!.resolve({ runner, cold: false });
     }
+    // A function with nothing running or waiting is forgotten, so keys of old deployments do not pile up.
+    if (!live.length && !group.starting && !group.waiters.length && groups.get(group.fn.key) === group)
+      groups.delete(group.fn.key);
     const needed = Math.ceil(group.waiters.length / o.concurrency) - group.starting;
     const room = o.maxRunnersPerKey - live.length - group.starting;
     for (let i = 0; i < Math.min(needed, room); i++) void start(group);
@@ -220,23 +226,24 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
       loading = false;
       group.starting--;
       // Nothing else will serve these requests: they share the reason this runner did not start.
-      const failed = group.runners.length || group.starting ? group.waiters.splice(0, o.concurrency) : group.waiters.splice(0);
+      const failed =
+        group.runners.length || group.starting ? group.waiters.splice(0, o.concurrency) : group.waiters.splice(0);
       for (const w of failed) w.reject(err as Error);
     }
   }
 
-  function acquire(fn: FunctionRef, requestId: string): Promise<{ runner: Runner; cold: boolean }> {
+  function acquire(fn: FunctionRef, requestId: string): Promise<{ runner: Runner; cold: boolean; group: Group }> {
     let group = groups.get(fn.key);
     if (!group) groups.set(fn.key, (group = { fn, runners: [], starting: 0, waiters: [] }));
     const g = group;
     return new Promise((resolve, reject) => {
-      g.waiters.push({ requestId, resolve, reject });
+      g.waiters.push({ requestId, resolve: (slot) => resolve({ ...slot, group: g }), reject });
       pump(g);
     });
   }
 
   async function invoke(fn: FunctionRef, request: FunctionRequest): Promise<FunctionResponse> {
-    const requestId = `${options.region ?? 'local'}::${randomBytes(10).toString('hex')}-${Date.now()}`;
+    const requestId = `${idPrefix}${(++sequence).toString(36)}-${Date.now()}`;
     const started = performance.now();
     const accept = headerValue(request.headers.accept);
     const memoryMb = memoryOf(fn);
@@ -260,15 +267,14 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     };
     if (closed) return fail('FUNCTION_INVOCATION_FAILED', 'The server is shutting down; retry the request.', false);
 
-    let slot: { runner: Runner; cold: boolean };
+    let slot: { runner: Runner; cold: boolean; group: Group };
     try {
       slot = await acquire(fn, requestId);
     } catch (err) {
       request.body?.resume();
       return fail('FUNCTION_INVOCATION_FAILED', (err as Error).message, true);
     }
-    const { runner, cold } = slot;
-    const group = groups.get(fn.key)!;
+    const { runner, cold, group } = slot;
     let released = false;
     const done = () => {
       if (released) return;
@@ -329,7 +335,11 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
       clearTimeout(timer);
       done();
       const status = timedOut ? 504 : response.status;
-      const error = timedOut ? 'FUNCTION_INVOCATION_TIMEOUT' : response.complete() ? undefined : 'FUNCTION_INVOCATION_FAILED';
+      const error = timedOut
+        ? 'FUNCTION_INVOCATION_TIMEOUT'
+        : response.complete()
+          ? undefined
+          : 'FUNCTION_INVOCATION_FAILED';
       record(status, cold, error);
     });
     const out = response.headers.filter(([name]) => !DROPPED.has(name.toLowerCase()));

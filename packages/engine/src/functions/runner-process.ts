@@ -1,11 +1,12 @@
 // One runner: a sandboxed `node runner.mjs` serving one function on a Unix socket in its own folder.
 // It starts, forwards requests over keep-alive connections, answers pings, and reports why it ended
 // (exit code, signal, the memory limit). The pool (pool.ts) decides when to start and stop runners.
-import { request as httpRequest } from 'node:http';
+
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { FunctionConfig } from '@nimbus/core';
 import { type NetworkMode, runSandboxed, type SandboxResult } from '../sandbox';
 import { type RunnerResponse, SocketClient } from './socket-client';
@@ -125,7 +126,9 @@ export class Runner {
     });
     const created = new Runner(spec, folder, socket, sandbox, controller);
     runner = created;
-    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), spec.startTimeoutMs).unref());
+    const timeout = new Promise<'timeout'>((resolve) =>
+      setTimeout(() => resolve('timeout'), spec.startTimeoutMs).unref(),
+    );
     const first = await Promise.race([listening.then(() => 'ready' as const), created.ended, timeout]);
     if (first === 'ready') return created;
     created.kill();

@@ -30,7 +30,8 @@ for (const stream of ['stdout', 'stderr']) {
   process[stream].write = (chunk, encoding, done) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     const id = storage.getStore()?.id ?? null;
-    for (const line of text.replace(/\n$/, '').split('\n')) emit({ t: 'log', s: stream, id, m: line, time: Date.now() });
+    for (const line of text.replace(/\n$/, '').split('\n'))
+      emit({ t: 'log', s: stream, id, m: line, time: Date.now() });
     const callback = typeof encoding === 'function' ? encoding : done;
     if (callback) process.nextTick(callback);
     return true;
@@ -99,7 +100,8 @@ async function handle(req, res) {
       await handler.node(req, res);
     }
   } catch (err) {
-    if (err?.statusCode && err.isHelperError && !res.headersSent) return void res.writeHead(err.statusCode).end(err.message);
+    if (err?.statusCode && err.isHelperError && !res.headersSent)
+      return void res.writeHead(err.statusCode).end(err.message);
     console.error(err);
     // The host turns this into its error page with the request id; the status alone would not tell it apart.
     if (!res.headersSent) res.writeHead(500, { 'x-nimbus-error': 'FUNCTION_INVOCATION_FAILED' }).end();
@@ -209,7 +211,9 @@ async function addHelpers(req, res) {
   res.redirect = (statusOrUrl, url) => {
     const [status, location] = typeof statusOrUrl === 'string' ? [307, statusOrUrl] : [statusOrUrl, url];
     if (typeof status !== 'number' || typeof location !== 'string')
-      throw new Error(`Invalid redirect arguments. Please use a single argument URL, e.g. res.redirect('/destination') or use a status code and URL, e.g. res.redirect(307, '/destination').`);
+      throw new Error(
+        `Invalid redirect arguments. Please use a single argument URL, e.g. res.redirect('/destination') or use a status code and URL, e.g. res.redirect(307, '/destination').`,
+      );
     res.writeHead(status, { location }).end();
     return res;
   };
@@ -231,7 +235,7 @@ function send(req, res, value) {
   const bytes = Buffer.from(chunk);
   if (res.statusCode === 204 || res.statusCode === 304) {
     for (const name of ['content-type', 'content-length', 'transfer-encoding']) res.removeHeader(name);
-    return res.end(), res;
+    return (res.end(), res);
   }
   res.setHeader('content-length', bytes.length);
   res.end(req.method === 'HEAD' ? undefined : bytes);

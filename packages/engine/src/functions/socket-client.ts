@@ -109,7 +109,18 @@ class Exchange {
           headers.push([name, value]);
         }
         const empty = this.method === 'HEAD' || code === 204 || code === 304;
-        this.body = new Readable({ read: () => this.socket.resume() });
+        this.body = new Readable({
+          read: () => this.socket.resume(),
+          // A body dropped before its end (the client left, the time limit) leaves the connection mid-response.
+          destroy: (err, callback) => {
+            if (!this.finished) {
+              this.state = 'done';
+              this.reusable = false;
+              this.socket.destroy();
+            }
+            callback(err);
+          },
+        });
         this.onHead({ status: code, headers, body: this.body, complete: () => this.finished });
         if (empty || length === 0) {
           this.finish();
@@ -155,7 +166,8 @@ class Exchange {
       }
       case 'chunk-end': {
         if (this.buffer.length < 2) return false;
-        if (this.buffer[0] !== 13 || this.buffer[1] !== 10) throw new ProtocolError('The function sent a malformed chunk.');
+        if (this.buffer[0] !== 13 || this.buffer[1] !== 10)
+          throw new ProtocolError('The function sent a malformed chunk.');
         this.buffer = this.buffer.subarray(2);
         this.state = 'chunk-size';
         return true;
@@ -234,6 +246,8 @@ export class SocketClient {
         if (!socket.destroyed) socket.write('0\r\n\r\n');
       });
       stream.once('error', (err) => exchange!.fail(err));
+      // A client that goes away mid-upload never ends its body: the function would wait for the rest.
+      stream.once('close', () => sent || exchange!.fail(new Error('The request body ended early.')));
     }
     return { response, abort: () => exchange!.fail(new Error('aborted')) };
   }
