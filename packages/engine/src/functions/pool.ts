@@ -6,14 +6,14 @@
 // past maxDuration answers 504 FUNCTION_INVOCATION_TIMEOUT; a function that throws, exits or runs out
 // of memory answers 500 FUNCTION_INVOCATION_FAILED and the next request gets a fresh runner.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FunctionConfig } from '@nimbus/core';
 import type { NetworkMode } from '../sandbox';
 import { errorResponse, type FunctionErrorCode, type FunctionResponse } from './responses';
-import { Runner } from './runner-process';
+import { RUNNER_SCRIPT, Runner } from './runner-process';
 import type { RunnerResponse } from './socket-client';
 
 export type { FunctionResponse } from './responses';
@@ -140,13 +140,18 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
   const idPrefix = `${options.region ?? 'local'}::${randomBytes(6).toString('hex')}-`;
   let sequence = 0;
   let closed = false;
-  const socketRoot = (async () => {
+  const shared = (async () => {
     const parent = options.socketRoot ?? tmpdir();
     await mkdir(parent, { recursive: true });
     const dir = await mkdtemp(path.join(parent, 'nimbus-fn-'));
     // The sandbox user passes through to its own runner folder but cannot list the others.
     await chmod(dir, 0o711);
-    return dir;
+    // A copy of the runner script sits beside the sockets, so the sandbox user need not reach the
+    // server's install folder (which may be private) to read it.
+    const script = path.join(dir, 'runner.mjs');
+    await copyFile(RUNNER_SCRIPT, script);
+    await chmod(script, 0o644);
+    return { dir, script };
   })();
 
   const memoryOf = (fn: FunctionRef) => fn.config.memory ?? o.defaultMemoryMb;
@@ -200,7 +205,8 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
         dir: fn.dir,
         config: fn.config,
         env: fn.env,
-        socketRoot: await socketRoot,
+        socketRoot: (await shared).dir,
+        script: (await shared).script,
         network: o.network,
         memoryMb: memoryOf(fn),
         processes: o.processes,
@@ -383,7 +389,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
       for (const r of runners) r.kill();
       await Promise.all(runners.map((r) => r.ended));
       groups.clear();
-      await rm(await socketRoot, { recursive: true, force: true });
+      await rm((await shared).dir, { recursive: true, force: true });
     },
   };
 }

@@ -28,6 +28,8 @@ export interface RunnerSpec {
   env: Record<string, string>;
   /** Folder that holds one private folder (its socket) per runner; the sandbox user must reach it. */
   socketRoot: string;
+  /** The runner script, copied where the sandbox user can read it (see pool.ts). */
+  script: string;
   network: NetworkMode;
   memoryMb: number;
   processes: number;
@@ -102,7 +104,7 @@ export class Runner {
       argv: [
         process.execPath,
         `--max-old-space-size=${Math.max(16, Math.floor(spec.memoryMb * 0.75))}`,
-        isolate ? SCRIPT_IN_SANDBOX : RUNNER_SCRIPT,
+        isolate ? SCRIPT_IN_SANDBOX : spec.script,
         isolate ? TASK_DIR : spec.dir,
         socket,
       ],
@@ -116,7 +118,7 @@ export class Runner {
         ...spec.env,
       },
       writable: [folder],
-      readOnly: isolate ? { [spec.dir]: TASK_DIR, [RUNNER_SCRIPT]: SCRIPT_IN_SANDBOX } : undefined,
+      readOnly: isolate ? { [spec.dir]: TASK_DIR, [spec.script]: SCRIPT_IN_SANDBOX } : undefined,
       network: spec.network,
       limits: { memory: memoryBytes, processes: spec.processes },
       isolate,
