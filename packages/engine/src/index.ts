@@ -4,6 +4,7 @@ export * from './crypto';
 export * from './edge/create-edge';
 export * from './engine';
 export * from './events';
+export * from './functions';
 export * from './functions/materialize';
 export * from './logs/runtime-log-writer';
 export { startWorker, type Worker, type WorkerOptions } from './queue/worker';

@@ -36,7 +36,9 @@ export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
   const stdio: StdioOptions = isolate ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
   // Next.js's type augmentation makes NODE_ENV required in ProcessEnv; the job's env is complete as it is.
   const env = (isolate ? { PATH: HOST_PATH } : o.env) as NodeJS.ProcessEnv;
-  const child: ChildProcess = spawn(command[0]!, command.slice(1), { cwd: o.cwd, env, detached: !isolate, stdio });
+  // bubblewrap enters o.cwd itself (--chdir): it may exist only inside the sandbox, like a function's /var/task.
+  const cwd = isolate ? '/' : o.cwd;
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), { cwd, env, detached: !isolate, stdio });
   const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => {
     child.once('exit', (code, signal) => resolve([code, signal]));
     child.once('error', (err) => {

@@ -1,0 +1,75 @@
+// What a function could try against the server that runs it, through a real sandboxed runner with the
+// public network: every attempt must fail.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createFunctionPool } from './pool';
+import { call, writeFunction } from './testing';
+
+let root: string;
+let server: Server;
+let port: number;
+const pool = createFunctionPool({ network: 'public' });
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'nimbus-fn-escape-'));
+  chmodSync(root, 0o711);
+  mkdirSync(path.join(root, 'data'));
+  writeFileSync(path.join(root, 'data', 'secret'), 'the data directory secret');
+  server = createServer((s) => s.end('nimbus')).listen(0, '0.0.0.0');
+  await new Promise((r) => server.once('listening', r));
+  port = (server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await pool.close();
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+it('cannot write its folder, reach the host, read host files, or act as root', { timeout: 30_000 }, async () => {
+  const secret = path.join(root, 'data', 'secret');
+  const fn = writeFunction(root, {
+    'index.js': `const fs = require('node:fs');
+      const net = require('node:net');
+      const attempt = (f) => { try { f(); return 'allowed'; } catch (e) { return 'refused ' + e.code; } };
+      const connect = (host, port) => new Promise((resolve) => {
+        const s = net.connect({ host, port, timeout: 3000 });
+        s.once('connect', () => { s.destroy(); resolve('open'); });
+        s.once('timeout', () => { s.destroy(); resolve('refused timeout'); });
+        s.once('error', (e) => resolve('refused ' + e.code));
+      });
+      module.exports = async (req, res) => {
+        const status = fs.readFileSync('/proc/self/status', 'utf8');
+        res.end(JSON.stringify({
+          writeOwnFolder: attempt(() => fs.writeFileSync(__dirname + '/index.js', 'hacked')),
+          writeTmp: attempt(() => fs.writeFileSync('/tmp/scratch', 'ok')),
+          passwd: fs.readFileSync('/etc/passwd', 'utf8'),
+          dataDir: fs.existsSync(${JSON.stringify(secret)}),
+          shadow: fs.existsSync('/etc/shadow'),
+          uid: process.getuid(),
+          capEff: /CapEff:\\s*(\\w+)/.exec(status)[1],
+          postgres: await connect('127.0.0.1', 5432),
+          hostLoopback: await connect('127.0.0.1', ${port}),
+          gateway: await connect('10.0.2.2', ${port}),
+          gatewayPostgres: await connect('10.0.2.2', 5432),
+          metadata: await connect('169.254.169.254', 80),
+        }));
+      };`,
+  });
+  const r = await call(pool, fn);
+  expect(r.status).toBe(200);
+  const seen = JSON.parse(r.text);
+  expect(seen.writeOwnFolder).toMatch(/^refused (EROFS|EACCES)/);
+  expect(seen.writeTmp).toBe('allowed');
+  expect(seen.passwd).not.toBe(readFileSync('/etc/passwd', 'utf8'));
+  expect(seen.passwd).not.toMatch(/^root:.*:\/bin\/(ba)?sh$/m);
+  expect(seen.dataDir).toBe(false);
+  expect(seen.shadow).toBe(false);
+  expect(seen.uid).not.toBe(0);
+  expect(seen.capEff).toBe('0000000000000000');
+  for (const target of ['postgres', 'hostLoopback', 'gateway', 'gatewayPostgres', 'metadata'])
+    expect(seen[target], target).toMatch(/^refused/);
+  expect(readFileSync(path.join(fn.dir, 'index.js'), 'utf8')).not.toBe('hacked');
+});

@@ -1,0 +1,199 @@
+// One runner: a sandboxed `node runner.mjs` serving one function on a Unix socket in its own folder.
+// It starts, forwards requests over keep-alive connections, answers pings, and reports why it ended
+// (exit code, signal, the memory limit). The pool (pool.ts) decides when to start and stop runners.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { FunctionConfig } from '@nimbus/core';
+import { type NetworkMode, runSandboxed, type SandboxResult } from '../sandbox';
+import { type RunnerResponse, SocketClient } from './socket-client';
+
+export const RUNNER_SCRIPT = fileURLToPath(new URL('./runner.mjs', import.meta.url));
+const TASK_DIR = '/var/task';
+const SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.mjs';
+
+export interface LogLine {
+  requestId: string | null;
+  stream: 'stdout' | 'stderr';
+  message: string;
+  time: number;
+}
+
+export interface RunnerSpec {
+  dir: string;
+  config: FunctionConfig;
+  env: Record<string, string>;
+  /** Folder that holds one private folder (its socket) per runner; the sandbox user must reach it. */
+  socketRoot: string;
+  /** The runner script, copied where the sandbox user can read it (see pool.ts). */
+  script: string;
+  network: NetworkMode;
+  memoryMb: number;
+  processes: number;
+  isolate: boolean;
+  concurrency: number;
+  startTimeoutMs: number;
+  onLog(line: LogLine): void;
+}
+
+/** How a runner ended, in words a user can act on, and whether memory was the reason. */
+export interface RunnerEnd {
+  result: SandboxResult | null;
+  outOfMemory: boolean;
+  message: string;
+}
+
+export class Runner {
+  inFlight = 0;
+  dead = false;
+  idleTimer: NodeJS.Timeout | undefined;
+  readonly ended: Promise<RunnerEnd>;
+  private readonly client: SocketClient;
+  private heapOutOfMemory = false;
+
+  private constructor(
+    readonly spec: RunnerSpec,
+    readonly folder: string,
+    readonly socket: string,
+    sandbox: Promise<SandboxResult>,
+    private readonly controller: AbortController,
+  ) {
+    this.client = new SocketClient(socket);
+    this.ended = sandbox.then(
+      (result) => this.describe(result),
+      (err: Error) => ({ result: null, outOfMemory: false, message: `The function could not start: ${err.message}` }),
+    );
+    void this.ended.then(() => {
+      this.dead = true;
+      this.client.destroy();
+      clearTimeout(this.idleTimer);
+      return rm(folder, { recursive: true, force: true });
+    });
+  }
+
+  /** Starts a runner; resolves once it listens, rejects with the reason it ended if it never does. */
+  static async start(spec: RunnerSpec): Promise<Runner> {
+    const folder = await mkdtemp(path.join(spec.socketRoot, 'r-'));
+    const socket = path.join(folder, 's');
+    let ready: () => void = () => undefined;
+    const listening = new Promise<void>((resolve) => (ready = resolve));
+    let runner: Runner | undefined;
+    const lines = (stream: 'stdout' | 'stderr') => {
+      let rest = '';
+      return new Writable({
+        write(chunk, _enc, done) {
+          rest += chunk;
+          const parts = rest.split('\n');
+          rest = parts.pop()!;
+          for (const part of parts) {
+            if (stream === 'stdout' && part.startsWith('{"t":"ready"')) ready();
+            else runner?.line(stream, part);
+          }
+          done();
+        },
+      });
+    };
+    const isolate = spec.isolate;
+    const memoryBytes = spec.memoryMb * 1024 ** 2;
+    const controller = new AbortController();
+    const sandbox = runSandboxed({
+      // V8's heap stops short of the cgroup limit so a heap overflow reports itself instead of being killed silently.
+      argv: [
+        process.execPath,
+        `--max-old-space-size=${Math.max(16, Math.floor(spec.memoryMb * 0.75))}`,
+        isolate ? SCRIPT_IN_SANDBOX : spec.script,
+        isolate ? TASK_DIR : spec.dir,
+        socket,
+      ],
+      cwd: isolate ? TASK_DIR : spec.dir,
+      env: {
+        PATH: '/usr/local/bin:/usr/bin:/bin',
+        HOME: '/tmp',
+        TMPDIR: isolate ? '/tmp' : folder,
+        NODE_ENV: 'production',
+        ...spec.config.environment,
+        ...spec.env,
+      },
+      writable: [folder],
+      readOnly: isolate ? { [spec.dir]: TASK_DIR, [spec.script]: SCRIPT_IN_SANDBOX } : undefined,
+      network: spec.network,
+      limits: { memory: memoryBytes, processes: spec.processes },
+      isolate,
+      stdout: lines('stdout'),
+      stderr: lines('stderr'),
+      signal: controller.signal,
+    });
+    const created = new Runner(spec, folder, socket, sandbox, controller);
+    runner = created;
+    const timeout = new Promise<'timeout'>((resolve) =>
+      setTimeout(() => resolve('timeout'), spec.startTimeoutMs).unref(),
+    );
+    const first = await Promise.race([listening.then(() => 'ready' as const), created.ended, timeout]);
+    if (first === 'ready') return created;
+    created.kill();
+    if (first === 'timeout')
+      throw new Error(`The function did not start listening within ${spec.startTimeoutMs / 1000} seconds.`);
+    throw new Error(first.message);
+  }
+
+  private line(stream: 'stdout' | 'stderr', text: string) {
+    if (stream === 'stdout' && text.startsWith('{"t":"log"')) {
+      try {
+        const r = JSON.parse(text) as { s: 'stdout' | 'stderr'; id: string | null; m: string; time: number };
+        return this.spec.onLog({ requestId: r.id || null, stream: r.s, message: r.m, time: r.time });
+      } catch {
+        // not one of ours after all: reported as it is below
+      }
+    }
+    // Node's own fatal messages bypass the runner's console and come here raw.
+    if (/JavaScript heap out of memory|Reached heap limit/.test(text)) this.heapOutOfMemory = true;
+    this.spec.onLog({ requestId: null, stream, message: text, time: Date.now() });
+  }
+
+  private describe(result: SandboxResult): RunnerEnd {
+    const outOfMemory = result.limit === 'memory' || this.heapOutOfMemory;
+    let message: string;
+    if (outOfMemory)
+      message = `The function ran out of memory: it used more than its limit of ${this.spec.memoryMb} MB and was stopped.`;
+    else if (result.limit === 'processes')
+      message = `The function started more processes or threads than its limit of ${this.spec.processes}.`;
+    else if (result.exitCode !== null)
+      message = `The function's process exited with code ${result.exitCode} while requests were in flight.`;
+    else message = `The function's process was stopped (${result.signal ?? 'unknown signal'}).`;
+    return { result, outOfMemory, message };
+  }
+
+  /** Sends one request to the function; resolves with its response head, the body still streaming. */
+  forward(
+    method: string,
+    url: string,
+    headers: Record<string, string | string[]>,
+    body: NodeJS.ReadableStream | null,
+  ): { response: Promise<RunnerResponse>; abort(): void } {
+    return this.client.request(method, url, headers, body);
+  }
+
+  /** Whether the runner's event loop answers within the time: a busy loop does not. */
+  ping(timeoutMs: number, control: 'ping' | 'drain' = 'ping'): Promise<boolean> {
+    return new Promise((resolve) => {
+      const req = httpRequest(
+        { socketPath: this.socket, path: '/', headers: { 'x-nimbus-control': control }, agent: false },
+        (res) => {
+          res.resume();
+          res.once('end', () => resolve(res.statusCode === 200));
+        },
+      );
+      req.setTimeout(timeoutMs, () => (req.destroy(), resolve(false)));
+      req.once('error', () => resolve(false));
+      req.end();
+    });
+  }
+
+  kill(): void {
+    this.dead = true;
+    this.controller.abort();
+  }
+}

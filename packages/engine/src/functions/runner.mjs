@@ -1,0 +1,246 @@
+// The process that runs one Node.js function of a Build Output API v3 deployment, inside the sandbox.
+// `node runner.mjs <function folder> <socket path>`: it loads the handler named by the folder's
+// `.vc-config.json`, listens with node:http on a Unix socket (the sandbox has no network to the host;
+// a socket file crosses namespaces through the bind-mounted folder) and prints {"t":"ready"} once.
+// It must run in any Node the host has and be mounted as one file, so it depends on nothing but
+// Node itself; that is why Vercel's helpers (req.query, res.json ...) are written out here instead of
+// imported from @vercel/node. Everything the function prints becomes one JSON line on stdout tagged
+// with the request id the host sent in `x-nimbus-request-id` (pool.ts parses them).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { parse as parseQuery } from 'node:querystring';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+
+const [taskDir, socketPath] = process.argv.slice(2);
+const config = JSON.parse(readFileSync(path.join(taskDir, '.vc-config.json'), 'utf8'));
+const METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+/** The request being handled, found again by whatever the function runs on its behalf (logs, waitUntil). */
+const storage = new AsyncLocalStorage();
+
+const writeLine = process.stdout.write.bind(process.stdout);
+const emit = (record) => writeLine(`${JSON.stringify(record)}\n`);
+
+// console.* and direct writes both end in these two methods; each line becomes one tagged record.
+for (const stream of ['stdout', 'stderr']) {
+  process[stream].write = (chunk, encoding, done) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    const id = storage.getStore()?.id ?? null;
+    for (const line of text.replace(/\n$/, '').split('\n'))
+      emit({ t: 'log', s: stream, id, m: line, time: Date.now() });
+    const callback = typeof encoding === 'function' ? encoding : done;
+    if (callback) process.nextTick(callback);
+    return true;
+  };
+}
+
+// @vercel/functions (waitUntil, geolocation ...) reads the request's context from this global.
+globalThis[Symbol.for('@vercel/request-context')] = { get: () => storage.getStore()?.context };
+
+/** waitUntil promises still running: the host drains them before it stops an idle runner. */
+const pending = new Set();
+function waitUntil(promise) {
+  const tracked = Promise.resolve(promise).catch((err) => console.error('waitUntil promise rejected:', err));
+  pending.add(tracked);
+  tracked.finally(() => pending.delete(tracked));
+}
+
+// An error nobody awaited belongs to no request the runner can answer; Vercel's runtime ends the
+// instance too. The host answers the requests in flight with 500 and starts a fresh runner.
+for (const event of ['uncaughtException', 'unhandledRejection'])
+  process.on(event, (err) => {
+    console.error(`${event === 'uncaughtException' ? 'Uncaught exception' : 'Unhandled rejection'}:`, err);
+    process.exit(1);
+  });
+
+const handler = await loadHandler(path.join(taskDir, config.handler ?? 'index.js')).catch((err) => {
+  console.error('The function could not be loaded:', err);
+  process.exit(1);
+});
+
+async function loadHandler(file) {
+  const ns = await import(pathToFileURL(file).href);
+  const def = ns.default;
+  const pick = (source) =>
+    source && METHODS.some((m) => typeof source[m] === 'function')
+      ? { web: (method) => source[method] ?? (method === 'HEAD' ? source.GET : undefined) }
+      : null;
+  const found =
+    pick(ns) ??
+    (def && typeof def === 'object' && typeof def.fetch === 'function' ? { web: () => def.fetch.bind(def) } : null) ??
+    pick(typeof def === 'object' ? def : null) ??
+    (typeof def === 'function' ? { node: def } : null) ??
+    (typeof def?.default === 'function' ? { node: def.default } : null);
+  if (!found) throw new Error(`${config.handler} exports no handler: export a (req, res) function or GET/POST/...`);
+  return found;
+}
+
+const server = createServer((req, res) => {
+  const control = req.headers['x-nimbus-control'];
+  if (control === 'ping') return void res.end('pong');
+  if (control === 'drain') return void Promise.allSettled([...pending]).then(() => res.end('drained'));
+  const id = String(req.headers['x-nimbus-request-id'] ?? '');
+  const context = { waitUntil, headers: req.headers, url: req.url };
+  storage.run({ id, context }, () => handle(req, res));
+});
+// The host keeps connections open between requests; a short timeout would make it reconnect.
+server.keepAliveTimeout = 10 * 60_000;
+server.headersTimeout = 0;
+server.requestTimeout = 0;
+
+async function handle(req, res) {
+  try {
+    if (handler.web) await callWeb(handler.web, req, res);
+    else {
+      if (config.shouldAddHelpers) await addHelpers(req, res);
+      await handler.node(req, res);
+    }
+  } catch (err) {
+    if (err?.statusCode && err.isHelperError && !res.headersSent)
+      return void res.writeHead(err.statusCode).end(err.message);
+    console.error(err);
+    // The host turns this into its error page with the request id; the status alone would not tell it apart.
+    if (!res.headersSent) res.writeHead(500, { 'x-nimbus-error': 'FUNCTION_INVOCATION_FAILED' }).end();
+    else res.destroy(err);
+  }
+}
+
+async function callWeb(select, req, res) {
+  const fn = select(req.method);
+  if (!fn) return void res.writeHead(405, { allow: METHODS.filter((m) => select(m)).join(', ') }).end();
+  const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const aborted = new AbortController();
+  res.once('close', () => res.writableFinished || aborted.abort());
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const request = new Request(new URL(req.url, `${proto}://${req.headers.host ?? 'localhost'}`), {
+    method: req.method,
+    headers,
+    body: hasBody ? Readable.toWeb(req) : null,
+    duplex: 'half',
+    signal: aborted.signal,
+  });
+  const response = await fn(request, { waitUntil });
+  if (!(response instanceof Response)) throw new Error(`The ${req.method} handler did not return a Response.`);
+  const out = [];
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') out.push(name, value);
+  for (const cookie of response.headers.getSetCookie()) out.push('set-cookie', cookie);
+  res.writeHead(response.status, response.statusText, out);
+  // Headers go out at once so a streamed body's first chunk is not held back waiting for the second.
+  res.flushHeaders();
+  if (!response.body) return void res.end();
+  await pipeline(Readable.fromWeb(response.body), res);
+}
+
+/** An error of a helper that answers the request itself (Vercel's ApiError), such as a 400 for bad JSON. */
+function helperError(statusCode, message) {
+  return Object.assign(new Error(message), { statusCode, isHelperError: true });
+}
+
+function lazy(object, name, compute) {
+  Object.defineProperty(object, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(object, name, { value, configurable: true, enumerable: true, writable: true });
+      return value;
+    },
+    set(value) {
+      Object.defineProperty(object, name, { value, configurable: true, enumerable: true, writable: true });
+    },
+  });
+}
+
+function parseCookies(header) {
+  const cookies = {};
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    let value = part.slice(at + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (name && !(name in cookies))
+      try {
+        cookies[name] = decodeURIComponent(value);
+      } catch {
+        cookies[name] = value;
+      }
+  }
+  return cookies;
+}
+
+/** Vercel's body rules: parsed by content type on first read, undefined for types it does not know. */
+function parseBody(body, contentType) {
+  const type = contentType?.split(';')[0].trim().toLowerCase();
+  if (type === 'application/json') {
+    try {
+      return body.length ? JSON.parse(body.toString('utf8')) : {};
+    } catch {
+      throw helperError(400, 'Invalid JSON');
+    }
+  }
+  if (type === 'application/octet-stream') return body;
+  if (type === 'application/x-www-form-urlencoded') return parseQuery(body.toString('utf8'));
+  if (type === 'text/plain') return body.toString('utf8');
+  return undefined;
+}
+
+async function addHelpers(req, res) {
+  lazy(req, 'query', () => parseQuery(new URL(req.url, 'http://localhost').search.slice(1)));
+  lazy(req, 'cookies', () => parseCookies(req.headers.cookie));
+  const contentType = req.headers['content-type'];
+  const chunks = [];
+  if (contentType !== undefined) for await (const chunk of req) chunks.push(chunk);
+  const body = Buffer.concat(chunks);
+  lazy(req, 'body', () => parseBody(body, contentType));
+  res.status = (code) => {
+    res.statusCode = code;
+    return res;
+  };
+  res.send = (value) => send(req, res, value);
+  res.json = (value) => {
+    if (!res.getHeader('content-type')) res.setHeader('content-type', 'application/json; charset=utf-8');
+    return send(req, res, JSON.stringify(value));
+  };
+  res.redirect = (statusOrUrl, url) => {
+    const [status, location] = typeof statusOrUrl === 'string' ? [307, statusOrUrl] : [statusOrUrl, url];
+    if (typeof status !== 'number' || typeof location !== 'string')
+      throw new Error(
+        `Invalid redirect arguments. Please use a single argument URL, e.g. res.redirect('/destination') or use a status code and URL, e.g. res.redirect(307, '/destination').`,
+      );
+    res.writeHead(status, { location }).end();
+    return res;
+  };
+}
+
+function send(req, res, value) {
+  let chunk = value;
+  if (Buffer.isBuffer(value)) {
+    if (!res.getHeader('content-type')) res.setHeader('content-type', 'application/octet-stream');
+  } else if (value instanceof Readable) {
+    if (!res.getHeader('content-type')) res.setHeader('content-type', 'application/octet-stream');
+    value.pipe(res);
+    return res;
+  } else if (typeof value === 'object' && value !== null) {
+    return res.json(value);
+  } else if (typeof value === 'string') {
+    if (!res.getHeader('content-type')) res.setHeader('content-type', 'text/html; charset=utf-8');
+  } else chunk = value === undefined || value === null ? '' : String(value);
+  const bytes = Buffer.from(chunk);
+  if (res.statusCode === 204 || res.statusCode === 304) {
+    for (const name of ['content-type', 'content-length', 'transfer-encoding']) res.removeHeader(name);
+    return (res.end(), res);
+  }
+  res.setHeader('content-length', bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+  return res;
+}
+
+rmSync(socketPath, { force: true });
+server.listen(socketPath, () => emit({ t: 'ready' }));

@@ -1,0 +1,57 @@
+// Test helpers of the function pool: a function folder written from source strings (readable by the
+// sandbox's host user, as the materialised folders of deployments are) and one request read to the end.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { FunctionConfig } from '@nimbus/core';
+import type { FunctionPool, FunctionRef } from './pool';
+
+let count = 0;
+
+export function writeFunction(
+  root: string,
+  files: Record<string, string>,
+  config: Partial<FunctionConfig> = {},
+  env: Record<string, string> = {},
+): FunctionRef {
+  const dir = path.join(root, `f${++count}.func`);
+  mkdirSync(dir);
+  chmodSync(dir, 0o755);
+  const full: FunctionConfig = { runtime: 'nodejs20.x', handler: Object.keys(files)[0], ...config };
+  for (const [name, text] of Object.entries({ ...files, '.vc-config.json': JSON.stringify(full) }))
+    writeFileSync(path.join(dir, name), text, { mode: 0o644 });
+  return { key: `fn-${count}`, dir, config: full, env };
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  requestId: string;
+  cold: boolean;
+}
+
+export async function call(
+  pool: FunctionPool,
+  fn: FunctionRef,
+  init: { method?: string; url?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
+  const r = await pool.invoke(fn, {
+    method: init.method ?? 'GET',
+    url: init.url ?? '/',
+    headers: { host: 'example.test', ...init.headers },
+    body: init.body === undefined ? null : Readable.from([Buffer.from(init.body)]),
+  });
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of r.body) chunks.push(Buffer.from(chunk));
+  } catch {
+    // a cut-off body: the test reads what arrived
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of r.headers) {
+    const key = name.toLowerCase();
+    headers[key] = headers[key] ? `${headers[key]}, ${value}` : value;
+  }
+  return { status: r.status, headers, text: Buffer.concat(chunks).toString(), requestId: r.requestId, cold: r.cold };
+}
