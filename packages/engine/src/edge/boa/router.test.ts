@@ -5,6 +5,7 @@
 
 import type { BuildOutputRoute } from '@nimbus/core';
 import { describe, expect, it } from 'vitest';
+import astroApp from './fixtures/astro-app.json';
 import cleanUrls from './fixtures/clean-urls.json';
 import legacy from './fixtures/legacy-routes.json';
 import nextApp from './fixtures/next-app.json';
@@ -173,6 +174,12 @@ describe('legacy routes with every phase (legacy-routes.json)', () => {
     expect(header(gone, 'x-hit')).toEqual(['1']);
   });
 
+  it('undoes what miss routes changed when none of them resolves', async () => {
+    const result = await go('/assets/logo.png');
+    expect(result).toMatchObject({ kind: 'static', path: 'gone.html', status: 404 });
+    expect(header(result, 'x-missing-asset')).toEqual([]);
+  });
+
   it('ends a rewrite cycle with 508 instead of looping', async () => {
     expect(await go('/loop-a')).toMatchObject({ kind: 'status', status: 508, code: 'route_loop' });
     expect(await go('/spin/x')).toMatchObject({ kind: 'status', status: 508 });
@@ -193,6 +200,12 @@ describe('a Next.js 16 app (next-app.json)', () => {
     expect(await go('/dynamic?a=1')).toMatchObject({ kind: 'function', path: 'dynamic', query: 'a=1' });
     expect(await go('/api/hello')).toMatchObject({ kind: 'function', path: 'api/hello', matchedPath: '/api/hello' });
     expect(await go('/dynamic/')).toMatchObject({ kind: 'redirect', status: 308, location: '/dynamic' });
+  });
+
+  it('lets later routes add headers to a continuing redirect, but runs no middleware for it', async () => {
+    const result = await go('/rewritten/', { headers: { rsc: '1' }, middleware: never });
+    expect(result).toMatchObject({ kind: 'redirect', status: 308, location: '/rewritten' });
+    expect(header(result, 'vary')[0]).toContain('next-router-state-tree');
   });
 
   it('routes RSC and segment prefetch requests to their outputs', async () => {
@@ -314,6 +327,20 @@ describe('a Next.js 16 app (next-app.json)', () => {
       middleware: never,
     });
     expect(revalidate).toMatchObject({ kind: 'static', path: '404.html' });
+  });
+});
+
+describe('an Astro 5 app (astro-app.json)', () => {
+  const { go } = deployment(astroApp);
+
+  it('serves the prerendered page as a file and on-demand routes from one function, dest without a slash', async () => {
+    expect(await go('/')).toMatchObject({ kind: 'static', path: 'index.html' });
+    expect(await go('/now')).toMatchObject({ kind: 'function', path: '_render', matchedPath: '/_render' });
+    expect(await go('/api/ping/?n=1')).toMatchObject({ kind: 'function', path: '_render', query: 'n=1' });
+  });
+
+  it('answers 404 when the error route names no file', async () => {
+    expect(await go('/missing')).toMatchObject({ kind: 'status', status: 404 });
   });
 });
 

@@ -82,7 +82,6 @@ export async function route<B = unknown>(
 class Router<B> {
   private checks = 0;
   private lookedUp: string | undefined;
-  private middlewareRan: Set<string> | undefined;
 
   constructor(
     private readonly routes: CompiledRoutes,
@@ -240,8 +239,6 @@ class Router<B> {
   }
 
   private async runMiddleware(name: string): Promise<Outcome<B> | null> {
-    if (this.middlewareRan?.has(name)) return null;
-    (this.middlewareRan ??= new Set()).add(name);
     const { middleware, view } = this.options;
     if (!middleware || !view.hasFunction(name))
       return {
