@@ -41,8 +41,6 @@ export interface CompiledRoutes {
   groups: Record<Group, CompiledRoute[]>;
   /** URL path (no leading slash) → static file, from `config.json` `overrides`. */
   servedAs: Map<string, { file: string; contentType?: string }>;
-  /** Whether any route reads cookies: only then is the Cookie header parsed. */
-  readsCookies: boolean;
 }
 
 /** config.json routes that cannot be served, each issue naming its route. */
@@ -72,7 +70,6 @@ export function compileRoutes(
   };
   const issues: string[] = [];
   let group: Group = 'none';
-  let readsCookies = false;
   (routes ?? []).forEach((route, index) => {
     const issue = (text: string) => issues.push(`route ${index} ${text}`);
     if (typeof route !== 'object' || route === null) return issue('is not an object');
@@ -90,7 +87,6 @@ export function compileRoutes(
     const has = conditions(route.has, (e) => issue(`has ${e}`));
     const missing = conditions(route.missing, (e) => issue(`missing ${e}`));
     if (has === null || missing === null) return;
-    if ([...(has ?? []), ...(missing ?? [])].some((c) => c.type === 'cookie')) readsCookies = true;
     const headers = route.headers
       ? Object.entries(route.headers).map(
           ([name, value]) => [name.toLowerCase(), template(String(value))] as [string, Template],
@@ -118,7 +114,7 @@ export function compileRoutes(
     const at = o.path ?? file;
     servedAs.set(at, { file, ...(o.contentType ? { contentType: o.contentType } : {}) });
   }
-  return { groups, servedAs, readsCookies };
+  return { groups, servedAs };
 }
 
 /** `^` and `$` added where a source lacks them (an escaped `\$` is not an anchor). */

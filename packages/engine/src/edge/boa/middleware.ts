@@ -8,8 +8,7 @@
 // - `x-middleware-set-cookie` goes to the function as a request header (Next merges it into the
 //   cookies a page reads), never to the client;
 // - any other header is added to the final response.
-
-export type HeaderList = [string, string][];
+import type { HeaderList } from '../responses';
 
 /** A middleware function's answer; `headers` may be a fetch `Headers` (set-cookie stays split). */
 export interface MiddlewareResponse<B = unknown> {

@@ -4,8 +4,8 @@
 // request that matches no header route allocates no header map.
 import path from 'node:path';
 import { parse as parseCookies } from 'hono/utils/cookie';
+import type { HeaderList } from '../responses';
 import type { CompiledCondition, Template } from './compile';
-import type { HeaderList } from './middleware';
 
 export interface RouterRequest {
   method: string;

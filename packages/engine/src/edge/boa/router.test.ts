@@ -17,7 +17,7 @@ import {
   type MiddlewareResponse,
   type RouteResult,
   RoutesConfigError,
-  route,
+  routeRequest,
 } from './router';
 
 interface Fixture {
@@ -48,7 +48,7 @@ function deployment(fixture: Fixture) {
     hasPrerender: has(fixture.prerenders),
   };
   const go = (url: string, ask: Ask = {}): Promise<RouteResult<string>> =>
-    route<string>(
+    routeRequest<string>(
       compiled,
       { method: ask.method ?? 'GET', url, host: ask.host ?? 'site.localhost', headers: ask.headers ?? {} },
       { view, ...(ask.middleware ? { middleware: ask.middleware } : {}) },
@@ -387,7 +387,7 @@ describe('compileRoutes', () => {
       hasFunction: (p) => p === 'api/hello',
       hasPrerender: () => false,
     };
-    const result = await route(compiled, { method: 'GET', url: '/u/42', host: 'h', headers: {} }, { view });
+    const result = await routeRequest(compiled, { method: 'GET', url: '/u/42', host: 'h', headers: {} }, { view });
     expect(result).toMatchObject({ kind: 'function', query: 'id=42' });
   });
 });

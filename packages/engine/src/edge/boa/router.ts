@@ -21,15 +21,17 @@
 //   still add headers); an http(s) destination is an external rewrite (`proxy`).
 // Rewrite cycles (a `check` route in the `rewrite` phase pointing back) end with 508 after
 // MAX_CHECKS filesystem checks.
+
+import type { HeaderList } from '../responses';
 import type { CompiledRoute, CompiledRoutes, Group } from './compile';
 import { type DeploymentView, lookup, type Target } from './filesystem';
-import { type HeaderList, type MiddlewareResponse, readMiddleware } from './middleware';
+import { type MiddlewareResponse, readMiddleware } from './middleware';
 import { fill, normalizePath, type Params, RequestState, type RouterRequest, routedPath } from './request-state';
 
 export type { CompiledRoutes } from './compile';
 export { compileRoutes, RoutesConfigError } from './compile';
 export type { DeploymentView } from './filesystem';
-export type { HeaderList, MiddlewareResponse } from './middleware';
+export type { MiddlewareResponse } from './middleware';
 export type { RouterRequest } from './request-state';
 
 /** What middleware receives: the request as the client sent it, with the headers it now has. */
@@ -67,7 +69,7 @@ type Outcome<B> = { final: RouteResult<B> } | { found: Target } | { stop: number
 
 const MAX_CHECKS = 32;
 
-export async function route<B = unknown>(
+export async function routeRequest<B = unknown>(
   routes: CompiledRoutes,
   request: RouterRequest,
   options: RouteOptions<B>,
@@ -91,55 +93,39 @@ class Router<B> {
 
   async run(): Promise<RouteResult<B>> {
     let outcome = await this.phase('none');
-    for (const next of ['miss', 'filesystem', 'rewrite', 'resource'] as const) {
-      if (typeof outcome === 'object') return this.settle(outcome);
-      if (this.lookedUp !== this.st.path) {
-        const found = this.fs();
-        if (found) return this.settle(typeof found === 'object' && 'final' in found ? found : { found });
+    for (const next of ['miss', 'filesystem', 'rewrite', 'resource', 'error'] as const) {
+      if (typeof outcome !== 'object' && this.lookedUp !== this.st.path) outcome = this.fs() ?? outcome;
+      if (typeof outcome === 'object') {
+        if ('final' in outcome) return outcome.final;
+        if ('stop' in outcome) return this.error(outcome.stop);
+        return this.hit(outcome.found);
       }
+      if (next === 'error') break;
       outcome = next === 'miss' ? await this.miss() : await this.phase(next);
-    }
-    if (typeof outcome === 'object') return this.settle(outcome);
-    if (this.lookedUp !== this.st.path) {
-      const found = this.fs();
-      if (found) return this.settle('final' in found ? found : { found });
     }
     return this.error(this.st.status && this.st.status >= 400 ? this.st.status : 404);
   }
 
-  private async settle(outcome: Exclude<Outcome<B>, 'end' | 'through'>): Promise<RouteResult<B>> {
-    if ('final' in outcome) return outcome.final;
-    if ('stop' in outcome) return this.error(outcome.stop);
-    return this.hit(outcome.found);
-  }
-
   /** One filesystem check at the current path, counted against the loop bound. */
-  private fs(): Target | { final: RouteResult<B> } | null {
-    if (++this.checks > MAX_CHECKS)
-      return {
-        final: failure(
-          508,
-          'route_loop',
-          'The deployment routes rewrite this path in a loop. Fix the routes in config.json.',
-        ),
-      };
+  private fs(): { found: Target } | { final: RouteResult<B> } | null {
+    if (++this.checks > MAX_CHECKS) {
+      const message = 'The deployment routes rewrite this path in a loop. Fix the routes in config.json.';
+      return { final: failure(508, 'route_loop', message) };
+    }
     this.lookedUp = this.st.path;
-    return lookup(this.routes, this.options.view, this.st.path);
+    const found = lookup(this.routes, this.options.view, this.st.path);
+    return found && { found };
   }
 
   /** A `check` destination: the filesystem, then the `miss` and `rewrite` phases at that path. */
   private async resolveChecked(): Promise<Outcome<B> | null> {
     const found = this.fs();
-    if (found) return 'final' in found ? found : { found };
+    if (found) return found;
     const missed = await this.miss();
     if (typeof missed === 'object') return missed;
     const rewritten = await this.phase('rewrite');
     if (typeof rewritten === 'object') return rewritten;
-    if (rewritten === 'end' && this.lookedUp !== this.st.path) {
-      const again = this.fs();
-      if (again) return 'final' in again ? again : { found: again };
-    }
-    return null;
+    return rewritten === 'end' && this.lookedUp !== this.st.path ? this.fs() : null;
   }
 
   /** `miss` routes try alternatives for a path the filesystem lacks; what they change is undone unless one resolves. */
@@ -180,7 +166,7 @@ class Router<B> {
         const proxy = this.applyDest(r, m, params);
         if (proxy) return proxy;
         if (r.check) {
-          const resolved = group === 'miss' ? this.fsOutcome() : await this.resolveChecked();
+          const resolved = group === 'miss' ? this.fs() : await this.resolveChecked();
           if (resolved) return resolved;
           if (r.status !== undefined) return { stop: r.status };
           continue;
@@ -189,11 +175,6 @@ class Router<B> {
       if (!r.continue) return 'end';
     }
     return redirecting ? { final: this.redirect() } : 'through';
-  }
-
-  private fsOutcome(): Outcome<B> | null {
-    const found = this.fs();
-    return found && ('final' in found ? found : { found });
   }
 
   private match(r: CompiledRoute): [RegExpExecArray, Params] | null {
