@@ -31,7 +31,7 @@ import { NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, sendStatic } from '../
 import { sendPlan } from '../send';
 import { createImageOptimizer, IMAGE_PATHS } from './images';
 import { createPrerenderCache, prerenderKey } from './prerender';
-import { type CompiledRoutes, compileRoutes, type MiddlewareResponse, type RouteResult, route } from './router';
+import { type CompiledRoutes, compileRoutes, type MiddlewareResponse, type RouteResult, routeRequest } from './router';
 
 /** Vercel's limit on a function's request body. */
 export const MAX_FUNCTION_BODY = 4.5 * 1024 * 1024;
@@ -234,7 +234,7 @@ export function createBoaServer(options: BoaServerOptions) {
       );
 
     const middlewareBodies: Readable[] = [];
-    const result = await route<Readable>(
+    const result = await routeRequest<Readable>(
       m.routes,
       { method: req.method ?? 'GET', url, host: hostOf(req), headers: req.headers },
       {
