@@ -198,6 +198,35 @@ const Env = z.object({
     example: '1024',
     description: 'Processes and threads one build may run at once; past it the build is stopped.',
   }),
+  NIMBUS_FUNCTIONS_DIR: optional(text, {
+    shown: '$TMPDIR/nimbus-functions',
+    example: '/var/lib/nimbus-functions',
+    description:
+      'Where the edge writes functions out for their runners (one folder per bundle). Keep it outside the data dir.',
+  }),
+  NIMBUS_FUNCTION_MEMORY: variable(bytes, {
+    default: '1gb',
+    example: '2gb',
+    description: "Memory of one function's runner when its `.vc-config.json` names none; past it the request fails.",
+  }),
+  NIMBUS_FUNCTION_MAX_DURATION: variable(seconds, {
+    default: '300s',
+    example: '60s',
+    description:
+      'The longest any function request may run (its `maxDuration`, 60 s when it names none, is capped here); past it the request answers 504.',
+  }),
+  NIMBUS_FUNCTION_IDLE: variable(seconds, {
+    default: '5m',
+    example: '30s',
+    description:
+      'A function runner with no request for this long stops; its next request starts it again (a cold start).',
+  }),
+  NIMBUS_FUNCTION_NETWORK: variable(oneOf(['public', 'none']), {
+    default: 'public',
+    example: 'none',
+    description:
+      'Network of functions: `public` reaches the internet but not this host or private networks; `none` has none.',
+  }),
   NIMBUS_MAX_FILE_SIZE: variable(bytes, {
     default: '100mb',
     example: '2gb',
@@ -296,6 +325,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         memory: e.NIMBUS_BUILD_MEMORY,
         processes: e.NIMBUS_BUILD_PROCESSES,
       },
+    },
+    /** Runners of Build Output functions (packages/engine/src/functions), isolated like builds. */
+    functions: {
+      dir: e.NIMBUS_FUNCTIONS_DIR ? path.resolve(e.NIMBUS_FUNCTIONS_DIR) : undefined,
+      memory: e.NIMBUS_FUNCTION_MEMORY,
+      maxDurationMs: e.NIMBUS_FUNCTION_MAX_DURATION,
+      idleMs: e.NIMBUS_FUNCTION_IDLE,
+      network: e.NIMBUS_FUNCTION_NETWORK,
     },
     maxFileSize: e.NIMBUS_MAX_FILE_SIZE,
     maxDeploymentSize: e.NIMBUS_MAX_DEPLOYMENT_SIZE,

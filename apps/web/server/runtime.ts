@@ -1,15 +1,18 @@
 // The composition root: opens the database once and builds the API on it. Next.js server code
 // reaches the same instances through `globalThis`, so a PGlite directory is never opened twice.
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Api, type ApiOptions, createApi } from '@nimbus/api';
-import { type Database, openDatabase } from '@nimbus/db';
+import { type Database, describeError, openDatabase } from '@nimbus/db';
 import {
   checkSandbox,
   createEdge,
   createEngine,
+  createFunctionPool,
   createStore,
   type Edge,
   type Engine,
+  type FunctionPoolOptions,
   RuntimeLogWriter,
   startRuntimeLogRetention,
   startWorker,
@@ -55,13 +58,25 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     maxFileSize: config.maxFileSize,
     maxDeploymentSize: config.maxDeploymentSize,
   });
-  const edge = config.roles.has('edge')
+  const runtimeLogs = new RuntimeLogWriter({
+    db: database.db,
+    events: engine.events,
+    onError: (error) => console.error(`runtime logs: a write failed, rows stay buffered: ${describeError(error)}`),
+  });
+  // Functions run in the sandbox like builds: a machine that cannot isolate refuses them too.
+  const pool = config.roles.has('edge')
+    ? createFunctionPool(functionPoolOptions(config, () => edge, runtimeLogs))
+    : null;
+  const edge: Edge | null = config.roles.has('edge')
     ? createEdge({
         db: database.db,
         store,
         deployDomain: config.deployDomain,
         events: engine.events,
         databaseUrl: config.databaseUrl,
+        functions: pool
+          ? { pool, cipher: engine.cipher, dir: config.functions.dir ?? path.join(tmpdir(), 'nimbus-functions') }
+          : undefined,
       })
     : null;
   // Builds are refused (or run unisolated when NIMBUS_BUILD_SANDBOX=off) when this machine cannot isolate them.
@@ -80,11 +95,6 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         recoverAllOnStart: database.kind === 'pglite',
       })
     : null;
-  const runtimeLogs = new RuntimeLogWriter({
-    db: database.db,
-    events: engine.events,
-    onError: (error) => console.error('runtime logs: a write failed, rows stay buffered', error),
-  });
   // Retention is one DELETE per sweep, run by the processes that run builds.
   const stopRetention = config.roles.has('worker') ? startRuntimeLogRetention({ db: database.db }) : () => {};
   const apiOptions: ApiOptions = {
@@ -107,10 +117,39 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     await worker?.stop();
     await edge?.close();
     stopRetention();
+    await pool?.close();
     await runtimeLogs.close();
     await database.close();
   };
   const runtime: Runtime = { config, database, engine, worker, edge, runtimeLogs, api, apiOptions, close };
   globalThis.__nimbusRuntime = runtime;
   return runtime;
+}
+
+/** The runner pool of the edge role: limits from the configuration, every request and line to the runtime log. */
+function functionPoolOptions(config: Config, edge: () => Edge | null, logs: RuntimeLogWriter): FunctionPoolOptions {
+  const owner = (key: string) => edge()?.functionOwner(key);
+  return {
+    network: config.functions.network,
+    isolate: config.build.sandbox.mode === 'on',
+    defaultMemoryMb: Math.round(config.functions.memory / 1024 / 1024),
+    defaultMaxDuration: Math.min(60, config.functions.maxDurationMs / 1000),
+    maxDurationCap: config.functions.maxDurationMs / 1000,
+    idleMs: config.functions.idleMs,
+    onRequest(record) {
+      const o = owner(record.key);
+      if (o) logs.onRequest({ ...o, ...record, error: record.error });
+    },
+    onLog(line) {
+      const o = owner(line.key);
+      if (o)
+        logs.onLog({
+          ...o,
+          requestId: line.requestId ?? '',
+          stream: line.stream,
+          message: line.message,
+          time: line.time,
+        });
+    },
+  };
 }

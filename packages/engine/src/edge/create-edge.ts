@@ -3,8 +3,10 @@
 // deployment (hosts.ts), deployment → files and rules (manifests.ts), URL → plan (plan.ts),
 // blob → bytes (bodies.ts). A warm request is answered synchronously with prebuilt headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Db, describeError, listenForAliasMoves } from '@nimbus/db';
+import { type Cipher, type Db, describeError, listenForAliasMoves } from '@nimbus/db';
+import type { FunctionPool } from '../functions/pool';
 import type { FileStore } from '../store/types';
+import { type BoaServer, createBoaServer } from './boa/serve';
 import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
 import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
@@ -28,10 +30,18 @@ export interface EdgeOptions {
   /** With PostgreSQL: alias moves made by other processes arrive by LISTEN nimbus_alias. */
   databaseUrl?: string;
   limits?: Partial<BodyLimits>;
+  /**
+   * Runs the functions of Build Output deployments: the sandboxed runner pool, where functions are
+   * written out for it, and the cipher of the variables they get. Without it such deployments
+   * answer 503.
+   */
+  functions?: { pool: FunctionPool; dir: string; cipher: Cipher };
 }
 
 export interface Edge {
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Who a function runner's pool key belongs to (for runtime logs), when this edge runs functions. */
+  functionOwner(key: string): ReturnType<BoaServer['ownerOf']>;
   /** Resolves once cross-process invalidation is live (at once without databaseUrl). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -51,6 +61,18 @@ export function createEdge(options: EdgeOptions): Edge {
     if (res.headersSent) res.destroy();
     else sendStatic(res, pages.unavailable);
   };
+  const boa = options.functions
+    ? createBoaServer({
+        db: options.db,
+        store,
+        cipher: options.functions.cipher,
+        bodies,
+        pool: options.functions.pool,
+        functionsDir: options.functions.dir,
+        deployDomain: options.deployDomain,
+        fail,
+      })
+    : null;
 
   function serve(target: HostTarget, req: IncomingMessage, res: ServerResponse): void {
     const deployment = target.deployment;
@@ -61,6 +83,11 @@ export function createEdge(options: EdgeOptions): Edge {
         deployment.state === 'ERROR' ? pages.failed : deployment.state === 'CANCELED' ? pages.canceled : pages.building,
       );
     }
+    if (deployment.buildOutput) {
+      if (boa) return boa.handle(deployment, req, res);
+      return sendStatic(res, pages.noFunctions);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendStatic(res, pages.methodNotAllowed);
     const manifest = manifests.get(deployment);
     if (manifest instanceof Promise)
       manifest.then(
@@ -85,8 +112,8 @@ export function createEdge(options: EdgeOptions): Edge {
   }
 
   return {
+    functionOwner: (key) => boa?.ownerOf(key),
     handle(req, res) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return sendStatic(res, pages.methodNotAllowed);
       // Cache hits stay synchronous and allocate nothing; only a miss waits on a promise.
       const target = hosts.get(req.headers.host ?? '');
       if (target instanceof Promise)

@@ -83,8 +83,14 @@ export const pages = {
   methodNotAllowed: page(
     405,
     'Method not allowed',
-    'Deployments are static: only GET and HEAD requests are answered.',
+    'This deployment is static: only GET and HEAD requests are answered.',
     [['allow', 'GET, HEAD']],
+  ),
+  noFunctions: page(
+    503,
+    'This deployment runs server code',
+    'This Nimbus process serves static files only: its operator has not enabled function runners here.',
+    [['retry-after', '30']],
   ),
   unavailable: page(
     503,

@@ -5,8 +5,9 @@
 // to the image optimiser. Everything per deployment (files, functions, compiled routes, runtime
 // variables) is loaded once and kept: a READY deployment never changes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import type { BuildOutputConfig, FunctionConfig, PrerenderConfig } from '@nimbus/core';
+import { isBuildInternal } from '@nimbus/core';
 import {
   type Cipher,
   type Db,
@@ -19,7 +20,6 @@ import {
   servedBuildOutput,
   servedFiles,
 } from '@nimbus/db';
-import { isBuildInternal } from '@nimbus/core';
 import { functionDir } from '../../functions/materialize';
 import type { FunctionPool, FunctionRef, FunctionRequest, FunctionResponse } from '../../functions/pool';
 import type { FileStore } from '../../store/types';
@@ -223,14 +223,22 @@ export function createBoaServer(options: BoaServerOptions) {
     if (m.routes instanceof Error) {
       return sendStatic(
         res,
-        page(500, 'This deployment cannot route requests', `Its config.json routes are invalid: ${escapeHtml(m.routes.message)}`),
+        page(
+          500,
+          'This deployment cannot route requests',
+          `Its config.json routes are invalid: ${escapeHtml(m.routes.message)}`,
+        ),
       );
     }
     const declared = Number(req.headers['content-length']);
     if (declared > MAX_FUNCTION_BODY)
       return sendStatic(
         res,
-        page(413, 'Request body too large', 'Functions take request bodies of at most 4.5 MB. Send less, or upload it elsewhere.'),
+        page(
+          413,
+          'Request body too large',
+          'Functions take request bodies of at most 4.5 MB. Send less, or upload it elsewhere.',
+        ),
       );
 
     const middlewareBodies: Readable[] = [];
@@ -272,7 +280,14 @@ export function createBoaServer(options: BoaServerOptions) {
       case 'static': {
         const entry = m.files.get(result.path)!;
         const contentType = result.contentType ?? m.contentTypes.get(result.path);
-        const plan = filePlan(result.path, entry, result.status, result.headers, options.bodies.limits.maxFileBytes, contentType);
+        const plan = filePlan(
+          result.path,
+          entry,
+          result.status,
+          result.headers,
+          options.bodies.limits.maxFileBytes,
+          contentType,
+        );
         return sendPlan(plan, req, res, options.bodies, store, options.fail);
       }
       case 'redirect': {
@@ -290,12 +305,19 @@ export function createBoaServer(options: BoaServerOptions) {
       }
       case 'status': {
         if (result.status === 404) {
-          const notFound = result.headers.length ? page(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, result.headers) : pages.notFound;
+          const notFound = result.headers.length
+            ? page(404, NOT_FOUND_TITLE, NOT_FOUND_MESSAGE, result.headers)
+            : pages.notFound;
           return sendStatic(res, notFound);
         }
         return sendStatic(
           res,
-          page(result.status, `${result.status}: the request could not be answered`, escapeHtml(result.message ?? 'The deployment\'s routes ended the request with this status.'), result.headers),
+          page(
+            result.status,
+            `${result.status}: the request could not be answered`,
+            escapeHtml(result.message ?? "The deployment's routes ended the request with this status."),
+            result.headers,
+          ),
         );
       }
       case 'proxy':
@@ -326,7 +348,10 @@ export function createBoaServer(options: BoaServerOptions) {
           key,
           revalidateToken: typeof token === 'string' ? token : undefined,
           render: async () => {
-            const search = config.allowQuery === undefined ? result.query : new URLSearchParams([...query].filter(([n]) => config.allowQuery!.includes(n))).toString();
+            const search =
+              config.allowQuery === undefined
+                ? result.query
+                : new URLSearchParams([...query].filter(([n]) => config.allowQuery!.includes(n))).toString();
             const response = await invoke(m, result.path, {
               method: 'GET',
               url: `${pathOnly(req.url)}${search ? `?${search}` : ''}`,
