@@ -10,7 +10,10 @@
 //           miss routes (undone unless they resolve) ─▶ routes after `handle: filesystem`
 //           ─▶ `rewrite` routes ─▶ `resource` routes ─▶ 404 ─▶ `error` routes
 //
-// - A route that does not `continue` ends its phase; the path it leaves is looked up next.
+// - A route that does not `continue` ends its phase; the path it leaves is looked up next. One
+//   with a status of 400 or more and no destination ends routing with that status, for the
+//   `error` routes of that status to name a page (Next's `resource` 404, the CLI's `/api` 404).
+// - A destination's query parameters replace the request's of the same name (as Next.js merges).
 // - `check`: the destination must resolve (filesystem, then `miss`, then `rewrite` routes, as
 //   Next.js checks after each afterFiles rewrite); if not, the next routes see the new path, and a
 //   route with a `status` ends routing with it.
@@ -19,6 +22,8 @@
 //   win over what a function answers.
 // - A 3xx status with a Location header redirects (with `continue`, later routes of the phase may
 //   still add headers); an http(s) destination is an external rewrite (`proxy`).
+// - Middleware runs where its route matches (middleware.ts reads its answer); a middleware
+//   rewrite moves the request on within the same phase.
 // Rewrite cycles (a `check` route in the `rewrite` phase pointing back) end with 508 after
 // MAX_CHECKS filesystem checks.
 
