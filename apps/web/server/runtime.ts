@@ -14,6 +14,7 @@ import {
   type Engine,
   type FunctionPoolOptions,
   RuntimeLogWriter,
+  reportFunctionsTo,
   startRuntimeLogRetention,
   startWorker,
   type Worker,
@@ -128,7 +129,6 @@ export async function createRuntime(config: Config): Promise<Runtime> {
 
 /** The runner pool of the edge role: limits from the configuration, every request and line to the runtime log. */
 function functionPoolOptions(config: Config, edge: () => Edge | null, logs: RuntimeLogWriter): FunctionPoolOptions {
-  const owner = (key: string) => edge()?.functionOwner(key);
   return {
     network: config.functions.network,
     isolate: config.build.sandbox.mode === 'on',
@@ -136,20 +136,6 @@ function functionPoolOptions(config: Config, edge: () => Edge | null, logs: Runt
     defaultMaxDuration: Math.min(60, config.functions.maxDurationMs / 1000),
     maxDurationCap: config.functions.maxDurationMs / 1000,
     idleMs: config.functions.idleMs,
-    onRequest(record) {
-      const o = owner(record.key);
-      if (o) logs.onRequest({ ...o, ...record, error: record.error });
-    },
-    onLog(line) {
-      const o = owner(line.key);
-      if (o)
-        logs.onLog({
-          ...o,
-          requestId: line.requestId ?? '',
-          stream: line.stream,
-          message: line.message,
-          time: line.time,
-        });
-    },
+    ...reportFunctionsTo(logs, (key) => edge()?.functionOwner(key)),
   };
 }

@@ -6,6 +6,7 @@ export * from './engine';
 export * from './events';
 export * from './functions';
 export * from './functions/materialize';
+export * from './logs/function-reports';
 export * from './logs/runtime-log-writer';
 export { startWorker, type Worker, type WorkerOptions } from './queue/worker';
 export * from './sandbox';

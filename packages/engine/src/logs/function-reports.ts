@@ -1,0 +1,28 @@
+// Connects the runner pool's reports to the runtime log: the pool knows its runners by key, the edge
+// knows which deployment and function a key runs, and the writer wants both.
+import type { FunctionOwner } from '../edge/boa/serve';
+import type { FunctionPoolOptions } from '../functions/pool';
+import type { RuntimeLogWriter } from './runtime-log-writer';
+
+export function reportFunctionsTo(
+  logs: RuntimeLogWriter,
+  ownerOf: (key: string) => FunctionOwner | undefined,
+): Pick<FunctionPoolOptions, 'onRequest' | 'onLog'> {
+  return {
+    onRequest(record) {
+      const owner = ownerOf(record.key);
+      if (owner) logs.onRequest({ ...owner, ...record });
+    },
+    onLog(line) {
+      const owner = ownerOf(line.key);
+      if (owner)
+        logs.onLog({
+          ...owner,
+          requestId: line.requestId ?? '',
+          stream: line.stream,
+          message: line.message,
+          time: line.time,
+        });
+    },
+  };
+}
