@@ -1,7 +1,7 @@
 // `npx tsx bench/functions/run.ts`: what running a function in a sandboxed runner costs.
 // - warm: wrk against a node:http front server in this process that hands every request to the
 //   function pool (over the runner's Unix socket, into the sandbox and back), and against the same
-//   handler on a bare node:http server, in the same run. Goal (issue #12): pool ≥ 0.5 × bare.
+//   handler on a bare node:http server, in the same run. Goal: pool ≥ 0.5 × bare.
 // - cold: ~20 cold starts (a fresh runner each: sandbox, Node, loading the handler, first answer),
 //   median and p95. Goal: median ≤ 300 ms.
 // Options: --duration 10s --connections 64 --threads 2 --cold 20 --network none|public.

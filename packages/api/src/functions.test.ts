@@ -16,6 +16,8 @@ const FILES = {
     "module.exports = (req, res) => { console.log('hello for', req.query.name); res.status(200).json({ hello: req.query.name ?? 'world', greeting: process.env.GREETING ?? null, own: process.env.OWN ?? null, env: process.env.VERCEL_ENV }); };",
   'api/typed.ts':
     'export function GET(request: Request): Response { const url = new URL(request.url); return Response.json({ typed: true, path: url.pathname }); }',
+  'api/edge.js':
+    "export const config = { runtime: 'edge' };\nexport default function handler(request) { return new Response(JSON.stringify({ runtime: typeof EdgeRuntime === 'string' ? EdgeRuntime : null, path: new URL(request.url).pathname }), { headers: { 'content-type': 'application/json' } }); }",
   'api/echo.js':
     "module.exports = (req, res) => { res.setHeader('content-type', 'text/plain'); res.send(`${req.method} ${JSON.stringify(req.body)}`); };",
   'api/throws.js': "module.exports = () => { throw new Error('boom from the function'); };",
@@ -81,6 +83,12 @@ describe('zero-config functions', () => {
     const r = await t.fetchHost(host, '/api/typed');
     expect(JSON.parse(r.text)).toEqual({ typed: true, path: '/api/typed' });
     expect((await t.fetchHost(host, '/')).text).toBe('<h1>home</h1>');
+  });
+
+  it('answer an edge-runtime function, run in the same sandboxed runner', async () => {
+    const r = await t.fetchHost(host, '/api/edge');
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.text)).toEqual({ runtime: 'edge-runtime', path: '/api/edge' });
   });
 
   it('take a request body on POST, which static deployments refuse', async () => {

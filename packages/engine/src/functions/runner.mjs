@@ -57,7 +57,23 @@ for (const event of ['uncaughtException', 'unhandledRejection'])
     process.exit(1);
   });
 
-const handler = await loadHandler(path.join(taskDir, config.handler ?? 'index.js')).catch((err) => {
+// Edge functions (`runtime: edge`) are Web handlers too. Bundles written for the edge runtime register
+// a `fetch` listener on `self` (Next.js's) or export a default `(request) => Response` (@vercel/node's).
+// They run here, in the same sandboxed process as Node functions: that process is the boundary, not
+// an in-process isolate.
+const edge = config.runtime === 'edge';
+const fetchListeners = [];
+if (edge) {
+  globalThis.self ??= globalThis;
+  globalThis.EdgeRuntime = 'edge-runtime';
+  globalThis.addEventListener = (type, listener) => {
+    if (type === 'fetch') fetchListeners.push(listener);
+  };
+}
+
+const handler = await loadHandler(
+  path.join(taskDir, (edge ? config.entrypoint : config.handler) ?? 'index.js'),
+).catch((err) => {
   console.error('The function could not be loaded:', err);
   process.exit(1);
 });
@@ -75,7 +91,10 @@ async function loadHandler(file) {
     pick(typeof def === 'object' ? def : null) ??
     (typeof def === 'function' ? { node: def } : null) ??
     (typeof def?.default === 'function' ? { node: def.default } : null);
+  if (fetchListeners.length) return { web: () => respondWithListener };
   if (!found) throw new Error(`${config.handler} exports no handler: export a (req, res) function or GET/POST/...`);
+  // `useWebApi` (Next.js's middleware launcher) and edge functions take a Request, not (req, res).
+  if (found.node && (config.useWebApi || edge)) return { web: () => found.node };
   return found;
 }
 
@@ -109,6 +128,23 @@ async function handle(req, res) {
   }
 }
 
+/** A `fetch` event for the registered listener: resolves with what it passes to `respondWith`. */
+function respondWithListener(request) {
+  return new Promise((resolve, reject) => {
+    const event = {
+      request,
+      respondWith: (answer) => Promise.resolve(answer).then(resolve, reject),
+      waitUntil,
+      passThroughOnException() {},
+    };
+    try {
+      fetchListeners[0](event);
+    } catch (err) {
+      reject(err);
+    }
+  });
+}
+
 async function callWeb(select, req, res) {
   const fn = select(req.method);
   if (!fn) return void res.writeHead(405, { allow: METHODS.filter((m) => select(m)).join(', ') }).end();
@@ -126,10 +162,12 @@ async function callWeb(select, req, res) {
     signal: aborted.signal,
   });
   const response = await fn(request, { waitUntil });
-  if (!(response instanceof Response)) throw new Error(`The ${req.method} handler did not return a Response.`);
+  // Duck-typed: a framework may answer with its own Response class.
+  if (!response || typeof response.status !== 'number' || typeof response.headers?.forEach !== 'function')
+    throw new Error(`The ${req.method} handler did not return a Response.`);
   const out = [];
   for (const [name, value] of response.headers) if (name !== 'set-cookie') out.push(name, value);
-  for (const cookie of response.headers.getSetCookie()) out.push('set-cookie', cookie);
+  for (const cookie of response.headers.getSetCookie?.() ?? []) out.push('set-cookie', cookie);
   res.writeHead(response.status, response.statusText, out);
   // Headers go out at once so a streamed body's first chunk is not held back waiting for the second.
   res.flushHeaders();

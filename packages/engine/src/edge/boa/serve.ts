@@ -266,7 +266,8 @@ export function createBoaServer(options: BoaServerOptions) {
       },
     );
     const used = result.kind === 'response' ? result.body : undefined;
-    for (const body of middlewareBodies) if (body !== used) body.destroy();
+    // Read to the end, not destroyed: a middleware that answered in full did not fail.
+  for (const body of middlewareBodies) if (body !== used) body.resume();
     await respond(m, result, req, res);
   }
 
