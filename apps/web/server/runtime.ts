@@ -2,7 +2,7 @@
 // reaches the same instances through `globalThis`, so a PGlite directory is never opened twice.
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Api, type ApiOptions, createApi } from '@nimbus/api';
+import { type Api, type ApiOptions, createApi, type FunctionLimits } from '@nimbus/api';
 import { type Database, describeError, openDatabase } from '@nimbus/db';
 import {
   checkSandbox,
@@ -112,6 +112,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     signupLimitPerHour: config.signupLimitPerHour,
     teamBuildLimits: config.build.teamLimits,
     buildSandbox: config.build.sandbox.mode,
+    functionLimits: functionLimits(config),
   };
   const api = createApi(apiOptions);
   const close = async () => {
@@ -132,10 +133,17 @@ function functionPoolOptions(config: Config, edge: () => Edge | null, logs: Runt
   return {
     network: config.functions.network,
     isolate: config.build.sandbox.mode === 'on',
+    ...functionLimits(config),
+    idleMs: config.functions.idleMs,
+    ...reportFunctionsTo(logs, (key) => edge()?.functionOwner(key)),
+  };
+}
+
+/** What a function gets when its `.vc-config.json` names no memory or maxDuration: the pool applies it, the API shows it. */
+function functionLimits(config: Config): FunctionLimits {
+  return {
     defaultMemoryMb: Math.round(config.functions.memory / 1024 / 1024),
     defaultMaxDuration: Math.min(60, config.functions.maxDurationMs / 1000),
     maxDurationCap: config.functions.maxDurationMs / 1000,
-    idleMs: config.functions.idleMs,
-    ...reportFunctionsTo(logs, (key) => edge()?.functionOwner(key)),
   };
 }

@@ -2,7 +2,7 @@
 
 import type { Role, TeamBuildLimits } from '@nimbus/core';
 import type { Db, Token, User } from '@nimbus/db';
-import type { Engine } from '@nimbus/engine';
+import type { Engine, FunctionPoolOptions } from '@nimbus/engine';
 import type { ServiceContext } from './services/context';
 
 export interface ApiOptions {
@@ -30,7 +30,14 @@ export interface ApiOptions {
   teamBuildLimits?: TeamBuildLimits;
   /** NIMBUS_BUILD_SANDBOX: `off` means builds run without isolation, which every process reports. */
   buildSandbox?: 'on' | 'off';
+  /** What functions get when their config names no limit (NIMBUS_FUNCTION_*), shown on the deployment page. */
+  functionLimits?: FunctionLimits;
 }
+
+/** The runner pool's defaults and cap, as the edge applies them (packages/engine/src/functions/pool.ts). */
+export type FunctionLimits = Required<
+  Pick<FunctionPoolOptions, 'defaultMemoryMb' | 'defaultMaxDuration' | 'maxDurationCap'>
+>;
 
 export type AppEnv = {
   Variables: {

@@ -5,13 +5,16 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type SizeLimits, startWorker, type Worker, type WorkerOptions } from '@nimbus/engine';
 import { createTestEngine } from '@nimbus/engine/src/testing';
+import type { ApiOptions } from './context';
 import { createTestApi } from './testing';
 
 export const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('hex');
 
-export async function createEngineTestApi(opts: { worker?: Partial<WorkerOptions> } & Partial<SizeLimits> = {}) {
+export async function createEngineTestApi(
+  opts: { worker?: Partial<WorkerOptions>; api?: Partial<ApiOptions> } & Partial<SizeLimits> = {},
+) {
   const eng = await createTestEngine({ maxFileSize: opts.maxFileSize, maxDeploymentSize: opts.maxDeploymentSize });
-  const t = await createTestApi({ engine: eng.engine });
+  const t = await createTestApi({ ...opts.api, engine: eng.engine });
   let worker: Worker | null = null;
   if (opts.worker) {
     // Sandboxed builds run as host uid 65534, which must pass through the temp dir (0700) to the builds.

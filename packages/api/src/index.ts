@@ -2,7 +2,7 @@
 
 export type { TreeNode as FileTreeNode } from '@nimbus/db';
 export { type Api, createApi } from './app';
-export type { ApiOptions, AppEnv, Scope } from './context';
+export type { ApiOptions, AppEnv, FunctionLimits, Scope } from './context';
 export { SESSION_COOKIE } from './cookies';
 export type { DeploymentJson, DeploymentListItem, ProjectDeploymentJson } from './deployment-json';
 export { errorBody } from './errors';

@@ -8,6 +8,7 @@ import {
   DeploymentBuilds,
   DeploymentCreate,
   DeploymentDeleted,
+  DeploymentFunctionList,
   DeploymentList,
   DeploymentListQuery,
   DeploymentSchema,
@@ -65,6 +66,20 @@ export function deploymentRoutes() {
       responses: { 200: json(DeploymentBuilds), ...errors },
     }),
     async (c) => c.json(await deployments.builds(c.var.ctx, c.req.valid('param').id), 200),
+  );
+
+  // GET /v1/deployments/{id}/functions - the functions of a Build Output deployment, with their limits
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/deployments/{id}/functions',
+      tags,
+      summary: "List a deployment's functions",
+      security,
+      request: { params: IdParam, query: ScopeQuery },
+      responses: { 200: json(DeploymentFunctionList), ...errors },
+    }),
+    async (c) => c.json(await deployments.functions(c.var.ctx, c.req.valid('param').id), 200),
   );
 
   // GET /v7/deployments (also v6) - newest first, filtered by project, target and state

@@ -134,6 +134,27 @@ export const DeploymentBuilds = z
   })
   .openapi('DeploymentBuilds');
 
+export const DeploymentFunction = z
+  .object({
+    path: z.string().describe('The URL path the function answers at, such as /api/hello.'),
+    runtime: z.string().describe('`nodejs22.x`, `edge` ...: the `runtime` of its `.vc-config.json`.'),
+    memory: z.number().describe('MB the runner may use: `memory` of `.vc-config.json`, else the server default.'),
+    maxDuration: z
+      .number()
+      .describe(
+        'Seconds a request may run before it answers 504: `maxDuration`, else the default, capped by the server.',
+      ),
+    configured: z
+      .object({ memory: z.number().nullable(), maxDuration: z.number().nullable() })
+      .describe('What `.vc-config.json` names; null where the server default applies.'),
+    regions: z.null().describe('Always null: every function runs on the edge processes of this server.'),
+  })
+  .openapi('DeploymentFunction');
+
+export const DeploymentFunctionList = z
+  .object({ functions: z.array(DeploymentFunction).describe('Empty for a static deployment, or until it is READY.') })
+  .openapi('DeploymentFunctionList');
+
 export const DeploymentDeleted = z
   .object({ uid: z.string(), state: z.literal('DELETED') })
   .openapi('DeploymentDeleted');

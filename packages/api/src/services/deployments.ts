@@ -25,7 +25,7 @@ import {
   sha1,
   storeInlineFiles,
 } from '@nimbus/engine';
-import type { Scope } from '../context';
+import type { FunctionLimits, Scope } from '../context';
 import { deploymentJson, deploymentListItem, type HostContext } from '../deployment-json';
 import type { DeploymentCreate } from '../schemas/deployment-request';
 import type { DeploymentListQuery } from '../schemas/deployments';
@@ -235,6 +235,31 @@ export async function builds(ctx: ServiceContext, idOrUrl: string) {
   const scope = await authorize(ctx, 'deployment:read');
   await db.findDeployment(ctx.db, scope.teamId, idOrUrl, ctx.options.deployDomain);
   return { builds: [] as { id: string }[] };
+}
+
+/** Pool defaults when the API was built without the server's: the pool's own (packages/engine/src/functions/pool.ts). */
+const DEFAULT_FUNCTION_LIMITS: FunctionLimits = { defaultMemoryMb: 1024, defaultMaxDuration: 60, maxDurationCap: 300 };
+
+/**
+ * A deployment's functions with the limits the edge gives each: its `.vc-config.json`'s memory and
+ * maxDuration, else the server's defaults, and maxDuration capped by NIMBUS_FUNCTION_MAX_DURATION,
+ * the rule the runner pool applies.
+ */
+export async function functions(ctx: ServiceContext, idOrUrl: string) {
+  const scope = await authorize(ctx, 'deployment:read');
+  const deployment = await db.findDeployment(ctx.db, scope.teamId, idOrUrl, ctx.options.deployDomain);
+  const limits = ctx.options.functionLimits ?? DEFAULT_FUNCTION_LIMITS;
+  const rows = await db.listDeploymentFunctions(ctx.db, deployment.id);
+  return {
+    functions: rows.map(({ path, config }) => ({
+      path: `/${path}`,
+      runtime: config.runtime,
+      memory: config.memory ?? limits.defaultMemoryMb,
+      maxDuration: Math.min(config.maxDuration ?? limits.defaultMaxDuration, limits.maxDurationCap),
+      configured: { memory: config.memory ?? null, maxDuration: config.maxDuration ?? null },
+      regions: null,
+    })),
+  };
 }
 
 /** Newest first, filtered by project (id or name), target and states. */

@@ -2,7 +2,7 @@
 // transaction that makes it READY (deployment-state.ts) and read once per deployment by the edge and
 // the function runner, which cache them like the static files.
 import type { BuildOutputConfig } from '@nimbus/core';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { deploymentFunctions, deploymentPrerenders } from '../schema';
 
@@ -54,4 +54,16 @@ export async function servedBuildOutput(
       .where(eq(deploymentPrerenders.deploymentId, deploymentId)),
   ]);
   return { functions, prerenders };
+}
+
+/** A deployment's functions by path, with the `.vc-config.json` each was stored with (the deployment page's list). */
+export async function listDeploymentFunctions(
+  db: Db,
+  deploymentId: string,
+): Promise<Pick<StoredFunction, 'path' | 'config'>[]> {
+  return db
+    .select({ path: deploymentFunctions.path, config: deploymentFunctions.config })
+    .from(deploymentFunctions)
+    .where(eq(deploymentFunctions.deploymentId, deploymentId))
+    .orderBy(asc(deploymentFunctions.path));
 }
