@@ -11,4 +11,5 @@ export type { EnvJson, ProjectJson } from './project-json';
 export type { Member } from './schemas/teams';
 export { type InvitationJson, page, type TeamJson, type TokenJson, type UserJson } from './serialize';
 export * from './services';
+export type { DeploymentFunctionsJson } from './services/deployments';
 export type { SessionJson } from './services/sessions';

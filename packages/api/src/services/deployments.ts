@@ -262,6 +262,8 @@ export async function functions(ctx: ServiceContext, idOrUrl: string) {
   };
 }
 
+export type DeploymentFunctionsJson = Awaited<ReturnType<typeof functions>>;
+
 /** Newest first, filtered by project (id or name), target and states. */
 export async function list(ctx: ServiceContext, input: DeploymentListInput) {
   const scope = await authorize(ctx, 'deployment:read');

@@ -1,6 +1,6 @@
 'use client';
 // The deployment page below its heading, kept live from one SWR key: the facts, the timeline, the
-// actions, the streaming build log (its end refreshes the rest at once) and the file tree.
+// actions, the streaming build log (its end refreshes the rest at once), the functions and the file tree.
 import type { DeploymentJson, ProjectJson } from '@nimbus/api';
 import { Card } from '@nimbus/ui';
 import { productionIdOf, useProject } from '../projects/use-project';
@@ -8,6 +8,7 @@ import { BuildLog } from './build-log';
 import { DeploymentActions, type Permissions } from './deployment-actions';
 import { DeploymentSummary } from './deployment-summary';
 import { FileTree } from './file-tree';
+import { FunctionList } from './function-list';
 import { RootIndexNotice } from './root-index-notice';
 import { StateTimeline } from './state-timeline';
 import { useDeployment } from './use-deployment';
@@ -47,6 +48,14 @@ export function DeploymentView({ team, project, initial, protocol, creator, can 
           onFinished={() => void Promise.all([mutate(), refreshProject()])}
         />
       </Card>
+      <FunctionList
+        team={team}
+        project={project.name}
+        deploymentId={d.id}
+        url={d.url}
+        protocol={protocol}
+        ready={d.readyState === 'READY'}
+      />
       <Card id="files" title="Files">
         <FileTree
           teamId={team.id}
