@@ -41,6 +41,10 @@ describe('the public site', () => {
   it('catches the claims it lists and lets honest mentions through', () => {
     expect(unavailableClaims('Custom domains with automatic HTTPS')).toHaveLength(2);
     expect(unavailableClaims('The WAF is available today on every plan.')).toHaveLength(2);
-    expect(unavailableClaims('Nimbus runs no serverless functions and has no Git integration.')).toEqual([]);
+    expect(unavailableClaims('Nimbus has no Git integration: deploy with the CLI.')).toEqual([]);
+    expect(unavailableClaims('Nimbus optimizes remote images, and external rewrites are supported.')).toHaveLength(2);
+    expect(unavailableClaims('Remote images are refused; a rewrite to another origin answers 502.')).toEqual([]);
+    // Functions ship: saying so is no longer a claim to refuse.
+    expect(unavailableClaims('Nimbus runs your serverless functions and edge functions.')).toEqual([]);
   });
 });

@@ -30,8 +30,12 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
   { feature: 'web analytics and speed insights', claims: [/web analytics/i, /speed insights/i] },
   { feature: 'deploys on git push', claims: [/git push/i, /every push/i, /connect (a|your) (Git|GitHub) repo/i] },
   {
-    feature: 'serverless functions and server rendering',
-    claims: [/edge functions/i, /runs? (your )?serverless functions/i],
+    feature: 'remote image optimization and external rewrites',
+    claims: [
+      /optimi[sz]es? remote images/i,
+      /remote images (are|get) (optimi[sz]ed|resized)/i,
+      /external rewrites (are (supported|proxied)|work)/i,
+    ],
   },
   {
     feature: 'anything announced as shipped that is not',

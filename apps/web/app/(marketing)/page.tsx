@@ -29,13 +29,13 @@ const FEATURES = [
   },
   {
     title: 'Builds that know your framework',
-    body: 'Vite, Astro, Create React App and Next.js static exports are detected; npm, pnpm, yarn and bun installs run in a sandbox.',
+    body: 'Next.js, Astro, Vite and Create React App are detected; server-rendered apps are built with the official vercel build. npm, pnpm, yarn and bun installs run in a sandbox.',
     href: '/docs/builds',
   },
   {
-    title: 'An edge that serves files fast',
-    body: 'ETags, Range requests, brotli and immutable caching for hashed assets, with your redirects, rewrites and headers.',
-    href: '/docs/configuration',
+    title: 'Files and functions at the edge',
+    body: 'ETags, brotli and immutable caching for hashed assets; API functions, server rendering and ISR in sandboxed runners that scale to zero.',
+    href: '/docs/functions',
   },
   {
     title: 'Teams and roles',
@@ -54,7 +54,7 @@ const FEATURES = [
   },
   {
     title: 'Secrets stay secret',
-    body: 'Environment variables are encrypted at rest, per target, and only reach the builds that need them.',
+    body: 'Environment variables are encrypted at rest, per target, and only reach the builds and functions that need them.',
     href: '/docs/environment-variables',
   },
 ];
@@ -65,7 +65,7 @@ export default function HomePage() {
       <PageIntro
         eyebrow="Hosting for teams that ship"
         title="Build and host your sites. One command to a live URL."
-        lead="Nimbus builds what you upload, serves it at its own address and keeps every version. Run it on our cloud, or on your own servers with the same dashboard, CLI and API."
+        lead="Nimbus builds what you upload, serves its files and runs its functions at its own address, and keeps every version. Run it on our cloud, or on your own servers with the same dashboard, CLI and API."
         visual={<DashboardPreview />}
       >
         <ButtonLink href="/signup">Start deploying</ButtonLink>

@@ -11,9 +11,14 @@ export const PRODUCT_LINKS: (SiteLink & { description: string })[] = [
   { href: '/docs/deployments', label: 'Deployments', description: 'Immutable URLs, previews, promote and rollback.' },
   { href: '/docs/builds', label: 'Builds', description: 'Frameworks detected, installs and builds sandboxed.' },
   {
+    href: '/docs/functions',
+    label: 'Functions',
+    description: 'API routes, server rendering, ISR and crons, sandboxed.',
+  },
+  {
     href: '/docs/environment-variables',
     label: 'Environment variables',
-    description: 'Encrypted at rest, per target, for the builds that need them.',
+    description: 'Encrypted at rest, per target, for the builds and functions that need them.',
   },
   { href: '/docs/teams-and-roles', label: 'Teams and roles', description: 'Five roles, one permission table.' },
   { href: '/docs/cli', label: 'CLI', description: 'From a folder to a live URL with one command.' },

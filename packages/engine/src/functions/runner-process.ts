@@ -11,7 +11,9 @@ import type { FunctionConfig } from '@nimbus/core';
 import { type NetworkMode, runSandboxed, type SandboxResult } from '../sandbox';
 import { type RunnerResponse, SocketClient } from './socket-client';
 
-export const RUNNER_SCRIPT = fileURLToPath(new URL('./runner.mjs', import.meta.url));
+// Not `new URL('./runner.mjs', import.meta.url)`: Next.js's bundler (which bundles this module into the
+// dashboard's server code) turns that form into an asset URL that fileURLToPath refuses, failing the build.
+export const RUNNER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runner.mjs');
 const TASK_DIR = '/var/task';
 const SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.mjs';
 

@@ -27,12 +27,12 @@ const PRACTICES = [
   },
   {
     title: 'Environment variables',
-    body: 'Encrypted at rest with AES-256-GCM under a key derived from the server secret, and decrypted only for the builds of their target.',
+    body: 'Encrypted at rest with AES-256-GCM under a key derived from the server secret, and decrypted only for the builds and functions of their target.',
     href: '/docs/environment-variables',
   },
   {
-    title: 'Builds',
-    body: 'Every install and build runs in a sandbox as an unprivileged user without capabilities, with memory, process and time limits, and a network that cannot reach the server or private ranges. It cannot read the data directory or other deployments.',
+    title: 'Builds and functions',
+    body: 'Every install, build and function runs in a sandbox as an unprivileged user without capabilities, with memory, process and time limits, and a network that cannot reach the server or private ranges. It cannot read the data directory or other deployments.',
     href: '/docs/builds',
   },
   {
@@ -42,7 +42,7 @@ const PRACTICES = [
   },
   {
     title: 'Immutable deployments',
-    body: 'A deployed site never changes after its build. A rollback restores exactly what was live before, files and configuration together.',
+    body: 'A deployed site never changes after its build. A rollback restores exactly what was live before: files, functions and configuration together.',
     href: '/blog/immutable-deployments',
   },
   {
