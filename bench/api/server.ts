@@ -65,7 +65,7 @@ export async function startApi(where: Where): Promise<ApiServer> {
 }
 
 /** A new database on the server of `serverUrl`, and how to drop it. */
-async function createPostgresDatabase(serverUrl: string) {
+export async function createPostgresDatabase(serverUrl: string) {
   const { default: pg } = await import('pg');
   const name = `nimbus_bench_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {

@@ -19,7 +19,7 @@ const FILES = {
   'api/edge.js':
     "export const config = { runtime: 'edge' };\nexport default function handler(request) { return new Response(JSON.stringify({ runtime: typeof EdgeRuntime === 'string' ? EdgeRuntime : null, path: new URL(request.url).pathname }), { headers: { 'content-type': 'application/json' } }); }",
   'api/echo.js':
-    "module.exports = (req, res) => { res.setHeader('content-type', 'text/plain'); res.send(`${req.method} ${JSON.stringify(req.body)}`); };",
+    "module.exports = (req, res) => { res.setHeader('content-type', 'text/plain'); res.send(req.method + ' ' + JSON.stringify(req.body)); };",
   'api/throws.js': "module.exports = () => { throw new Error('boom from the function'); };",
   'api/hangs.js': 'module.exports = () => {};',
   'api/hog.js':

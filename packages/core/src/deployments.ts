@@ -37,7 +37,7 @@ export const isNodeVersion = (v: string): v is NodeVersion => (NODE_VERSIONS as 
 
 /** Frameworks Nimbus detects and builds with a known output folder, with their display names. */
 export const FRAMEWORK_NAMES = {
-  nextjs: 'Next.js (static export)',
+  nextjs: 'Next.js',
   astro: 'Astro',
   'create-react-app': 'Create React App',
   vite: 'Vite',

@@ -32,7 +32,9 @@ export async function serverOutput(
   pkg: PackageJson | null,
 ): Promise<ServerOutput | null> {
   const deps = { ...pkg?.dependencies, ...pkg?.devDependencies };
-  const found = framework ?? Object.entries(SERVER_DEPENDENCIES).find(([dep]) => deps[dep])?.[1] ?? null;
+  // SvelteKit and Remix apps depend on vite too, so detection alone calls them Vite: their own package wins.
+  const byPackage = Object.entries(SERVER_DEPENDENCIES).find(([dep]) => deps[dep])?.[1] ?? null;
+  const found = framework && framework !== 'vite' ? framework : (byPackage ?? framework);
   if (found === 'nextjs' && !(await isStaticExport(root)))
     return { framework: found, reason: 'Next.js with server output' };
   if (found && SERVER_FRAMEWORKS.has(found)) return { framework: found, reason: `${found} with server output` };

@@ -71,12 +71,12 @@ if (edge) {
   };
 }
 
-const handler = await loadHandler(
-  path.join(taskDir, (edge ? config.entrypoint : config.handler) ?? 'index.js'),
-).catch((err) => {
-  console.error('The function could not be loaded:', err);
-  process.exit(1);
-});
+const handler = await loadHandler(path.join(taskDir, (edge ? config.entrypoint : config.handler) ?? 'index.js')).catch(
+  (err) => {
+    console.error('The function could not be loaded:', err);
+    process.exit(1);
+  },
+);
 
 async function loadHandler(file) {
   const ns = await import(pathToFileURL(file).href);

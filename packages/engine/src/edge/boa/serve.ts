@@ -267,7 +267,7 @@ export function createBoaServer(options: BoaServerOptions) {
     );
     const used = result.kind === 'response' ? result.body : undefined;
     // Read to the end, not destroyed: a middleware that answered in full did not fail.
-  for (const body of middlewareBodies) if (body !== used) body.resume();
+    for (const body of middlewareBodies) if (body !== used) body.resume();
     await respond(m, result, req, res);
   }
 
