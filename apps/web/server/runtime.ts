@@ -1,9 +1,10 @@
 // The composition root: opens the database once and builds the API on it. Next.js server code
 // reaches the same instances through `globalThis`, so a PGlite directory is never opened twice.
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Api, type ApiOptions, createApi, type FunctionLimits } from '@nimbus/api';
-import { type Database, describeError, openDatabase } from '@nimbus/db';
+import { cronTargets, type Database, describeError, envForTarget, openDatabase } from '@nimbus/db';
 import {
   checkSandbox,
   createEdge,
@@ -15,6 +16,7 @@ import {
   type FunctionPoolOptions,
   RuntimeLogWriter,
   reportFunctionsTo,
+  startCronScheduler,
   startRuntimeLogRetention,
   startWorker,
   type Worker,
@@ -98,6 +100,16 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     : null;
   // Retention is one DELETE per sweep, run by the processes that run builds.
   const stopRetention = config.roles.has('worker') ? startRuntimeLogRetention({ db: database.db }) : () => {};
+  // Crons of production deployments run where functions run: through this process's own edge.
+  const crons = edge
+    ? startCronScheduler({
+        db: database.db,
+        targets: () => cronTargets(database.db),
+        call: (host, urlPath, headers) => callOwnEdge(config, `${host}.${config.deployDomain}`, urlPath, headers),
+        secretOf: async (projectId) =>
+          (await envForTarget(database.db, engine.cipher, projectId, 'production')).CRON_SECRET,
+      })
+    : null;
   const apiOptions: ApiOptions = {
     engine,
     db: database.db,
@@ -119,6 +131,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     await worker?.stop();
     await edge?.close();
     stopRetention();
+    crons?.stop();
     await pool?.close();
     await runtimeLogs.close();
     await database.close();
@@ -146,4 +159,17 @@ function functionLimits(config: Config): FunctionLimits {
     defaultMaxDuration: Math.min(60, config.functions.maxDurationMs / 1000),
     maxDurationCap: config.functions.maxDurationMs / 1000,
   };
+}
+
+/** A GET through this server's own port, as a visitor of `host` would send it; resolves to the status. */
+function callOwnEdge(config: Config, host: string, urlPath: string, headers: Record<string, string>): Promise<number> {
+  const address = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: address, port: config.port, path: urlPath, headers: { ...headers, host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,6 +1,7 @@
 // The deployment engine: file store, build queue and worker, and the edge that serves deployments.
 
 export * from './crypto';
+export * from './edge/boa/crons';
 export * from './edge/create-edge';
 export * from './engine';
 export * from './events';

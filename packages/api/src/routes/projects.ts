@@ -2,7 +2,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { body, errors, json, PaginationSchema, ScopeQuery } from '../schemas/common';
-import { ListQuery, ProjectCreate, ProjectParam, ProjectPatch, ProjectSchema } from '../schemas/projects';
+import { ListQuery, ProjectCreate, ProjectCrons, ProjectParam, ProjectPatch, ProjectSchema } from '../schemas/projects';
 import * as projects from '../services/projects';
 
 const auth = [{ bearer: [] }];
@@ -27,6 +27,20 @@ export function projectRoutes() {
       async (c) => c.json(await projects.list(c.var.ctx, c.req.valid('query')), 200),
     );
   }
+
+  // GET /v1/projects/{idOrName}/crons - the production deployment's cron jobs and their latest runs
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v1/projects/{idOrName}/crons',
+      tags,
+      summary: "List a project's cron jobs and their runs",
+      security: auth,
+      request: { params: ProjectParam, query: ScopeQuery },
+      responses: { 200: json(ProjectCrons), ...errors },
+    }),
+    async (c) => c.json(await projects.crons(c.var.ctx, c.req.valid('param').idOrName), 200),
+  );
 
   // GET /v9/projects/{idOrName} - one project
   app.openapi(

@@ -120,3 +120,22 @@ export const EnvSchema = z
     updatedAt: z.number(),
   })
   .openapi('EnvVar');
+
+export const ProjectCrons = z
+  .object({
+    deploymentId: z.string().nullable().describe('The production deployment whose `crons` run; null before one.'),
+    crons: z.array(z.object({ path: z.string(), schedule: z.string() })),
+    runs: z.array(
+      z.object({
+        deploymentId: z.string(),
+        path: z.string(),
+        schedule: z.string(),
+        scheduledAt: z.number(),
+        startedAt: z.number(),
+        finishedAt: z.number().nullable(),
+        status: z.number().nullable().describe('The status the path answered; 0 when it could not be called.'),
+        durationMs: z.number().nullable(),
+      }),
+    ),
+  })
+  .openapi('ProjectCrons');

@@ -57,3 +57,29 @@ export async function remove(ctx: ServiceContext, idOrName: string): Promise<voi
   const { hosts } = await db.deleteProject(ctx.db, scope.teamId, idOrName);
   for (const host of hosts) ctx.options.engine?.events.emit('alias', host);
 }
+
+/**
+ * The project's cron jobs: those its production deployment declares (config.json `crons`) and the
+ * latest runs, newest first, with their status and duration.
+ */
+export async function crons(ctx: ServiceContext, idOrName: string) {
+  const scope = await authorize(ctx, 'project:read');
+  const project = await db.getProject(ctx.db, scope.teamId, idOrName);
+  const [production] = await db.productionOf(ctx.db, [project.id]);
+  const declared = production?.deployment.buildOutput?.crons ?? [];
+  const runs = await db.listCronRuns(ctx.db, project.id);
+  return {
+    deploymentId: production?.deployment.id ?? null,
+    crons: declared.map((c) => ({ path: c.path, schedule: c.schedule })),
+    runs: runs.map((r) => ({
+      deploymentId: r.deploymentId,
+      path: r.path,
+      schedule: r.schedule,
+      scheduledAt: r.scheduledAt.getTime(),
+      startedAt: r.startedAt.getTime(),
+      finishedAt: r.finishedAt?.getTime() ?? null,
+      status: r.status,
+      durationMs: r.durationMs,
+    })),
+  };
+}

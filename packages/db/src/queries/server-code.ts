@@ -1,9 +1,10 @@
 // The shared state of deployments' server code: regenerated prerenders (ISR) and cron runs. Every
 // edge process reads and writes the same rows, so `--processes N` and separate edge machines serve
 // one cache and run each scheduled cron once.
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { CronJob } from '@nimbus/core';
+import { and, desc, eq, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { cronRuns, prerenderCache } from '../schema';
+import { aliases, cronRuns, deployments, prerenderCache } from '../schema';
 
 export type PrerenderEntry = typeof prerenderCache.$inferSelect;
 
@@ -88,4 +89,29 @@ export async function listCronRuns(db: Db, projectId: string, limit = 50) {
     .where(eq(cronRuns.projectId, projectId))
     .orderBy(desc(cronRuns.scheduledAt))
     .limit(limit);
+}
+
+/** Production deployments (what each project's production host serves now) that declare crons. */
+export async function cronTargets(db: Db) {
+  const rows = await db
+    .select({
+      deploymentId: deployments.id,
+      projectId: deployments.projectId,
+      host: aliases.host,
+      readyAt: deployments.readyAt,
+      crons: sql<CronJob[]>`${deployments.buildOutput} -> 'crons'`,
+    })
+    .from(aliases)
+    .innerJoin(deployments, eq(deployments.id, aliases.deploymentId))
+    .where(
+      and(
+        notLike(aliases.host, '%.%'),
+        sql`jsonb_typeof(${deployments.buildOutput} -> 'crons') = 'array'`,
+        sql`jsonb_array_length(${deployments.buildOutput} -> 'crons') > 0`,
+      ),
+    );
+  return rows.map((r) => ({
+    ...r,
+    crons: (r.crons ?? []).filter((c) => typeof c?.path === 'string' && typeof c?.schedule === 'string'),
+  }));
 }
