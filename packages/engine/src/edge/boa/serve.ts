@@ -65,6 +65,7 @@ interface BoaManifest {
   prerenders: Map<string, StoredPrerender>;
   routes: CompiledRoutes | Error;
   env: Record<string, string>;
+  refs: Map<string, Promise<FunctionRef | null>>;
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
@@ -103,6 +104,7 @@ export function createBoaServer(options: BoaServerOptions) {
         prerenders: new Map(output.prerenders.map((p) => [p.path, p])),
         routes,
         env,
+        refs: new Map(),
       };
     },
   });
@@ -129,7 +131,19 @@ export function createBoaServer(options: BoaServerOptions) {
     };
   }
 
-  async function functionRef(m: BoaManifest, path: string): Promise<FunctionRef | null> {
+  /** A function's runner reference, made once per deployment and name: a warm request costs no file system call. */
+  function functionRef(m: BoaManifest, path: string): Promise<FunctionRef | null> {
+    let ref = m.refs.get(path);
+    if (!ref) {
+      ref = makeRef(m, path);
+      // A failed write-out is tried again by the next request.
+      ref.catch(() => m.refs.delete(path));
+      m.refs.set(path, ref);
+    }
+    return ref;
+  }
+
+  async function makeRef(m: BoaManifest, path: string): Promise<FunctionRef | null> {
     const fn = m.functions.get(path);
     if (!fn) return null;
     const dir = await functionDir(store, options.functionsDir, fn);
