@@ -2,6 +2,8 @@
 // build` in the sandbox and answered by sandboxed runners through the edge, with the deployment's
 // variables; failures (a throw, a hang, too much memory) get their error page and a log line while
 // the server keeps serving; a function cannot reach the host.
+import { schema } from '@nimbus/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFunctionsTestServer } from './functions-testing';
 
@@ -47,13 +49,13 @@ beforeAll(async () => {
   t = await createFunctionsTestServer();
   const signed = await t.signup('fn-user@example.com', 'Fn User');
   token = signed.token;
-  const res = await t.deploy(token, FILES, { name: 'fns', env: { OWN: 'from -e' } });
-  expect(res.status).toBe(200);
-  projectId = res.json.projectId;
+  projectId = (await t.call('POST', '/v11/projects', { token, body: { name: 'fns' } })).json.id;
   await t.call('POST', `/v10/projects/${projectId}/env`, {
     token,
     body: { key: 'GREETING', value: 'hi from the project', target: ['preview'], type: 'encrypted' },
   });
+  const res = await t.deploy(token, FILES, { name: 'fns', env: { OWN: 'from -e' } });
+  expect(res.status).toBe(200);
   const ready = await t.waitFor(token, res.json.id, ['READY', 'ERROR'], 180_000);
   if (ready.readyState !== 'READY') throw new Error(await t.logText(token, res.json.id));
   host = ready.url.replace(/\.localhost.*$/, '');
@@ -77,6 +79,20 @@ describe('zero-config functions', () => {
       env: 'preview',
     });
     expect(r.headers['x-nimbus-id']).toBeTruthy();
+  });
+
+  it('keep the variables fixed when the deployment went READY, sealed at rest, until the next deployment', async () => {
+    const env = await t.call('GET', `/v10/projects/${projectId}/env`, { token });
+    const greeting = env.json.envs.find((e: { key: string }) => e.key === 'GREETING');
+    await t.call('DELETE', `/v9/projects/${projectId}/env/${greeting.id}`, { token });
+    const r = JSON.parse((await t.fetchHost(host, '/api/hello')).text);
+    expect(r.greeting).toBe('hi from the project');
+    const [row] = await t.db
+      .select({ runtimeEnv: schema.deployments.runtimeEnv })
+      .from(schema.deployments)
+      .where(eq(schema.deployments.host, host));
+    expect(Object.keys(row!.runtimeEnv!).sort()).toEqual(['GREETING', 'OWN']);
+    expect(JSON.stringify(row!.runtimeEnv)).not.toContain('hi from the project');
   });
 
   it('answer a TypeScript Web handler, and the static page beside them', async () => {

@@ -44,6 +44,8 @@ export async function markReady(
     framework: string | null;
     /** A Build Output deployment's config, functions and prerenders; absent for a static one. */
     buildOutput?: BuildOutputRows | null;
+    /** Sealed variables of a Build Output deployment's functions. */
+    runtimeEnv?: Record<string, string> | null;
   },
 ): Promise<{ deployment: Deployment; hosts: string[] } | null> {
   return db.transaction(async (tx) => {
@@ -63,6 +65,7 @@ export async function markReady(
         config: input.config,
         framework: input.framework,
         buildOutput: input.buildOutput?.config ?? null,
+        runtimeEnv: input.buildOutput ? (input.runtimeEnv ?? null) : null,
       })
       .where(eq(deployments.id, input.id))
       .returning();

@@ -19,6 +19,7 @@ export type ServedDeployment = Pick<
   | 'target'
   | 'customEnvironmentId'
   | 'env'
+  | 'runtimeEnv'
   | 'readyAt'
 >;
 
@@ -37,6 +38,7 @@ export async function deploymentAtHost(db: Db, key: string): Promise<ServedDeplo
       target: deployments.target,
       customEnvironmentId: deployments.customEnvironmentId,
       env: deployments.env,
+      runtimeEnv: deployments.runtimeEnv,
       readyAt: deployments.readyAt,
     })
     .from(deployments)

@@ -61,6 +61,12 @@ export const deployments = pgTable(
     buildOutput: jsonb('build_output').$type<BuildOutputConfig>(),
     /** `vercel deploy -e K=V`: the deployment's own runtime variables, key → sealed value (never logged). */
     env: jsonb('env').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * What a Build Output deployment's functions get, fixed when it went READY (the target's or custom
+     * environment's variables, then its `-e` values); key → sealed value. Changes need a new deployment,
+     * as on Vercel. NULL for static deployments.
+     */
+    runtimeEnv: jsonb('runtime_env').$type<Record<string, string>>(),
     /** `--build-env K=V`: variables of this build only, over the project's; key → sealed value. */
     buildEnv: jsonb('build_env').$type<Record<string, string>>().notNull().default({}),
     aliasAssigned: boolean('alias_assigned').notNull().default(false),

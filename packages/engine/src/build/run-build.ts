@@ -55,6 +55,8 @@ export interface BuildResult {
   framework: string | null;
   /** A Build Output deployment's config, functions and prerenders; null for a static one. */
   buildOutput: BuildOutputRows | null;
+  /** Sealed variables the deployment's functions get (Build Output deployments only). */
+  runtimeEnv?: Record<string, string> | null;
 }
 
 /** Where `vercel deploy --prebuilt` puts the tree, relative to the uploaded folder. */
@@ -207,7 +209,18 @@ async function storeBuildOutput(
     config: {},
     framework: framework ?? buildOutput.config.framework?.slug ?? null,
     buildOutput,
+    runtimeEnv: await runtimeEnvOf(input),
   };
+}
+
+/** The variables functions get, sealed: the target's (or custom environment's), then the deployment's `-e` values. */
+async function runtimeEnvOf(input: BuildInput): Promise<Record<string, string>> {
+  const { deployment, cipher } = input;
+  const vars = deployment.customEnvironmentId
+    ? await envForCustomEnvironment(input.db, cipher, deployment.projectId, deployment.customEnvironmentId)
+    : await envForTarget(input.db, cipher, deployment.projectId, deployment.target);
+  const sealed = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, cipher.encrypt(v)] as const));
+  return { ...sealed, ...deployment.env };
 }
 
 async function readPackageJson(root: string): Promise<PackageJson | null> {

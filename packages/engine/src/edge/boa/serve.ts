@@ -109,12 +109,20 @@ export function createBoaServer(options: BoaServerOptions) {
     },
   });
 
-  /** The variables a function of this deployment sees: its target's (or custom environment's), `-e` values, and the platform's. */
+  /**
+   * The variables a function of this deployment sees: those fixed when it went READY (its target's or
+   * custom environment's, then `-e` values), and the platform's. A deployment stored before that
+   * snapshot existed reads its target's current ones.
+   */
   async function runtimeEnv(d: ServedDeployment): Promise<Record<string, string>> {
-    const vars = d.customEnvironmentId
-      ? await envForCustomEnvironment(db, options.cipher, d.projectId, d.customEnvironmentId)
-      : await envForTarget(db, options.cipher, d.projectId, d.target);
-    const own = Object.fromEntries(Object.entries(d.env).map(([k, v]) => [k, options.cipher.decrypt(v)] as const));
+    const unseal = (sealed: Record<string, string>) =>
+      Object.fromEntries(Object.entries(sealed).map(([k, v]) => [k, options.cipher.decrypt(v)] as const));
+    const vars = d.runtimeEnv
+      ? {}
+      : d.customEnvironmentId
+        ? await envForCustomEnvironment(db, options.cipher, d.projectId, d.customEnvironmentId)
+        : await envForTarget(db, options.cipher, d.projectId, d.target);
+    const own = unseal(d.runtimeEnv ?? d.env);
     const url = `${d.host}.${options.deployDomain}`;
     return {
       ...vars,
