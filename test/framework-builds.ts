@@ -50,8 +50,16 @@ async function withLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** The fixture's source files only (no dependencies, no build output), as a deployment would upload them. */
-export function fixtureSource(name: string): string {
+function fixtureSource(name: string): string {
   return path.join(FIXTURES, name);
+}
+
+/** The fixture's source as a deployment's files: path → content. */
+export async function fixtureFiles(name: string): Promise<Record<string, Buffer>> {
+  const dir = fixtureSource(name);
+  const files: Record<string, Buffer> = {};
+  for (const file of await filesOf(dir)) files[file] = await readFile(path.join(dir, file));
+  return files;
 }
 
 /**

@@ -1,29 +1,17 @@
 // An Astro 5 app with the @astrojs/vercel adapter, deployed as source: Nimbus installs it and runs
 // `vercel build` in the sandbox, and the adapter's Build Output is served: the prerendered page as a
 // file, the server-rendered page and the API route by the adapter's one function (`_render`).
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureSource } from '../../../test/framework-builds';
+import { fixtureFiles } from '../../../test/framework-builds';
 import { createFunctionsTestServer } from './functions-testing';
 
 let t: Awaited<ReturnType<typeof createFunctionsTestServer>>;
 let host = '';
 
-async function filesOf(dir: string, rel = ''): Promise<Record<string, Buffer>> {
-  const out: Record<string, Buffer> = {};
-  for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
-    const p = rel ? `${rel}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) Object.assign(out, await filesOf(dir, p));
-    else out[p] = await readFile(path.join(dir, p));
-  }
-  return out;
-}
-
 beforeAll(async () => {
   t = await createFunctionsTestServer();
   const { token } = await t.signup('astro-user@example.com', 'Astro User');
-  const res = await t.deploy(token, await filesOf(fixtureSource('astro-app')), { name: 'astro-site' });
+  const res = await t.deploy(token, await fixtureFiles('astro-app'), { name: 'astro-site' });
   expect(res.status).toBe(200);
   const ready = await t.waitFor(token, res.json.id, ['READY', 'ERROR'], 540_000);
   if (ready.readyState !== 'READY') throw new Error(await t.logText(token, res.json.id));

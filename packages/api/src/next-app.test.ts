@@ -4,29 +4,19 @@
 // handler, middleware that rewrites, an ISR page that regenerates, next/image, and a 404; Next's
 // build folder is never served.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtFixture, fixtureSource, VERCEL_BIN } from '../../../test/framework-builds';
+import { builtFixture, fixtureFiles, VERCEL_BIN } from '../../../test/framework-builds';
 import { createFunctionsTestServer } from './functions-testing';
 
 const run = promisify(execFile);
 let t: Awaited<ReturnType<typeof createFunctionsTestServer>>;
 let token: string;
 let teamId: string;
-
-async function filesOf(dir: string, rel = ''): Promise<Record<string, Buffer>> {
-  const out: Record<string, Buffer> = {};
-  for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
-    const p = rel ? `${rel}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) Object.assign(out, await filesOf(dir, p));
-    else out[p] = await readFile(path.join(dir, p));
-  }
-  return out;
-}
 
 beforeAll(async () => {
   t = await createFunctionsTestServer();
@@ -138,7 +128,7 @@ describe('vercel build + vercel deploy --prebuilt', () => {
 describe('source built by Nimbus', () => {
   let host = '';
   beforeAll(async () => {
-    const files = await filesOf(fixtureSource('next-app'));
+    const files = await fixtureFiles('next-app');
     const project = await t.call('POST', '/v11/projects', { token, body: { name: 'next-source' } });
     await t.call('POST', `/v10/projects/${project.json.id}/env`, {
       token,
