@@ -7,6 +7,7 @@
 // and the file store, so every edge process and machine serves one cache; each keeps the rows it
 // read for at most a second.
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { PrerenderConfig } from '@nimbus/core';
 import {
   claimRegeneration,
@@ -98,14 +99,7 @@ export function createPrerenderCache(options: { db: Db; store: FileStore }) {
   async function regenerate(r: PrerenderRequest): Promise<PrerenderAnswer> {
     try {
       const page = await r.render();
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of page.body) {
-        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-        size += buf.length;
-        chunks.push(buf);
-      }
-      const data = Buffer.concat(chunks, size);
+      const data = await buffer(page.body);
       const headers = page.headers.filter(([name]) => !DROPPED.has(name.toLowerCase()));
       if ((page.status === 200 || page.status === 404) && data.length <= MAX_CACHED_BYTES) {
         const sha = sha1(data);
@@ -154,9 +148,7 @@ export function createPrerenderCache(options: { db: Db; store: FileStore }) {
           return { ...answer, cache: 'MISS' };
         }
         const page = await r.render();
-        const chunks: Buffer[] = [];
-        for await (const chunk of page.body) chunks.push(Buffer.from(chunk as Uint8Array));
-        return { status: page.status, headers: page.headers, body: Buffer.concat(chunks), cache: 'MISS' };
+        return { status: page.status, headers: page.headers, body: await buffer(page.body), cache: 'MISS' };
       }
       const stale = config.expiration !== false && Date.now() - page.generatedAt.getTime() > config.expiration * 1000;
       if (stale && (await claimRegeneration(db, r.deploymentId, r.key, LEASE_MS))) {
