@@ -9,18 +9,7 @@ import { aliases, deploymentOutputs, deployments } from '../schema';
 
 export type ServedDeployment = Pick<
   typeof deployments.$inferSelect,
-  | 'id'
-  | 'state'
-  | 'config'
-  | 'buildOutput'
-  | 'projectId'
-  | 'teamId'
-  | 'host'
-  | 'target'
-  | 'customEnvironmentId'
-  | 'env'
-  | 'runtimeEnv'
-  | 'readyAt'
+  'id' | 'state' | 'config' | 'buildOutput' | 'projectId' | 'teamId' | 'host' | 'target' | 'runtimeEnv' | 'readyAt'
 >;
 
 /** The deployment at a host label: its alias (production host, custom domain) first, else its own host. */
@@ -36,8 +25,6 @@ export async function deploymentAtHost(db: Db, key: string): Promise<ServedDeplo
       teamId: deployments.teamId,
       host: deployments.host,
       target: deployments.target,
-      customEnvironmentId: deployments.customEnvironmentId,
-      env: deployments.env,
       runtimeEnv: deployments.runtimeEnv,
       readyAt: deployments.readyAt,
     })

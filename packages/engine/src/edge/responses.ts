@@ -30,6 +30,10 @@ export function sendStatic(res: ServerResponse, response: StaticResponse): void 
   res.end(response.body);
 }
 
+/** Text made safe to put in the pages' HTML. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 const STYLE =
   'body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;background:#fff;color:#111}' +
   'main{max-width:32rem;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}p{color:#555;margin:0 0 1rem}small{color:#888}' +

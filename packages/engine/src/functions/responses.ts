@@ -2,7 +2,7 @@
 // maxDuration (504) or it failed (500). They carry Vercel's error codes and the request id, so a user
 // can find the request's logs; JSON for clients that ask for JSON, HTML (the edge's page) otherwise.
 import { Readable } from 'node:stream';
-import { page } from '../edge/responses';
+import { escapeHtml, page } from '../edge/responses';
 
 export type FunctionErrorCode = 'FUNCTION_INVOCATION_TIMEOUT' | 'FUNCTION_INVOCATION_FAILED';
 
@@ -18,9 +18,6 @@ const TITLES: Record<FunctionErrorCode, [number, string]> = {
   FUNCTION_INVOCATION_TIMEOUT: [504, 'This function ran past its time limit'],
   FUNCTION_INVOCATION_FAILED: [500, 'This function failed'],
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Whether the client asked for JSON rather than a page (an API client, fetch with an Accept header). */
 function wantsJson(accept: string | undefined): boolean {

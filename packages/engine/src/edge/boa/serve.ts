@@ -5,15 +5,13 @@
 // to the image optimiser. Everything per deployment (files, functions, compiled routes, runtime
 // variables) is loaded once and kept: a READY deployment never changes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { BuildOutputConfig, FunctionConfig, PrerenderConfig } from '@nimbus/core';
 import { isBuildInternal } from '@nimbus/core';
 import {
   type Cipher,
   type Db,
   describeError,
-  envForCustomEnvironment,
-  envForTarget,
   type ServedDeployment,
   type StoredFunction,
   type StoredPrerender,
@@ -25,16 +23,15 @@ import type { FunctionPool, FunctionRef, FunctionRequest, FunctionResponse } fro
 import type { FileStore } from '../../store/types';
 import type { BodyCache } from '../bodies';
 import { singleFlight } from '../cache';
+import { hostnameOf } from '../hosts';
 import { filePlan } from '../plan';
 import type { OutputEntry } from '../resolve';
-import { NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, sendStatic } from '../responses';
+import { escapeHtml, NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, sendStatic } from '../responses';
 import { sendPlan } from '../send';
+import { answerHeaders, bodyOf, forwardedHeaders, MAX_FUNCTION_BODY, pathOnly, writeFunction } from './function-http';
 import { createImageOptimizer, IMAGE_PATHS } from './images';
 import { createPrerenderCache, prerenderKey } from './prerender';
 import { type CompiledRoutes, compileRoutes, type MiddlewareResponse, type RouteResult, routeRequest } from './router';
-
-/** Vercel's limit on a function's request body. */
-export const MAX_FUNCTION_BODY = 4.5 * 1024 * 1024;
 
 /** Who a function request belongs to, for its runtime log. */
 export interface FunctionOwner {
@@ -68,8 +65,6 @@ interface BoaManifest {
   refs: Map<string, Promise<FunctionRef | null>>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
-
 export function createBoaServer(options: BoaServerOptions) {
   const { db, store, pool } = options;
   const images = createImageOptimizer(store);
@@ -80,11 +75,8 @@ export function createBoaServer(options: BoaServerOptions) {
   const manifests = singleFlight<string, BoaManifest, ServedDeployment>({
     limit: { max: 200 },
     async load(_id, deployment) {
-      const [rows, output, env] = await Promise.all([
-        servedFiles(db, deployment.id),
-        servedBuildOutput(db, deployment.id),
-        runtimeEnv(deployment),
-      ]);
+      const [rows, output] = await Promise.all([servedFiles(db, deployment.id), servedBuildOutput(db, deployment.id)]);
+      const env = runtimeEnv(deployment);
       const config = deployment.buildOutput!;
       const contentTypes = new Map<string, string>();
       for (const [file, o] of Object.entries(config.overrides ?? {}))
@@ -110,22 +102,15 @@ export function createBoaServer(options: BoaServerOptions) {
   });
 
   /**
-   * The variables a function of this deployment sees: those fixed when it went READY (its target's or
-   * custom environment's, then `-e` values), and the platform's. A deployment stored before that
-   * snapshot existed reads its target's current ones.
+   * The variables a function of this deployment sees: those fixed and sealed when it went READY (its
+   * target's or custom environment's, then `-e` values; run-build.ts), and the platform's.
    */
-  async function runtimeEnv(d: ServedDeployment): Promise<Record<string, string>> {
-    const unseal = (sealed: Record<string, string>) =>
-      Object.fromEntries(Object.entries(sealed).map(([k, v]) => [k, options.cipher.decrypt(v)] as const));
-    const vars = d.runtimeEnv
-      ? {}
-      : d.customEnvironmentId
-        ? await envForCustomEnvironment(db, options.cipher, d.projectId, d.customEnvironmentId)
-        : await envForTarget(db, options.cipher, d.projectId, d.target);
-    const own = unseal(d.runtimeEnv ?? d.env);
+  function runtimeEnv(d: ServedDeployment): Record<string, string> {
+    const own = Object.fromEntries(
+      Object.entries(d.runtimeEnv ?? {}).map(([k, v]) => [k, options.cipher.decrypt(v)] as const),
+    );
     const url = `${d.host}.${options.deployDomain}`;
     return {
-      ...vars,
       ...own,
       NODE_ENV: 'production',
       NIMBUS: '1',
@@ -172,62 +157,6 @@ export function createBoaServer(options: BoaServerOptions) {
     return ref ? pool.invoke(ref, request) : null;
   }
 
-  function forwardedHeaders(req: IncomingMessage, base: Record<string, string | string[] | undefined>) {
-    const headers: Record<string, string | string[] | undefined> = { ...base };
-    for (const name of HOP_BY_HOP) delete headers[name];
-    const ip = req.socket.remoteAddress ?? '';
-    headers['x-forwarded-host'] = req.headers.host;
-    headers['x-forwarded-proto'] ??= 'http';
-    headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${ip}` : ip;
-    headers['x-real-ip'] ??= ip;
-    return headers;
-  }
-
-  function writeFunction(
-    res: ServerResponse,
-    req: IncomingMessage,
-    response: FunctionResponse,
-    routeHeaders: [string, string][],
-    important: string[],
-    status?: number,
-  ): void {
-    const out = new Map<string, string | string[]>();
-    for (const [name, value] of routeHeaders) out.set(name.toLowerCase(), value);
-    const setCookies: string[] = [];
-    for (const [name, value] of response.headers) {
-      const lower = name.toLowerCase();
-      if (HOP_BY_HOP.has(lower) || important.includes(lower)) continue;
-      if (lower === 'set-cookie') setCookies.push(value);
-      else out.set(lower, value);
-    }
-    if (setCookies.length) out.set('set-cookie', setCookies);
-    out.set('x-nimbus-id', response.requestId);
-    res.writeHead(status ?? response.status, Object.fromEntries(out));
-    if (req.method === 'HEAD') {
-      response.body.destroy();
-      res.end();
-      return;
-    }
-    response.body.on('error', () => res.destroy());
-    res.on('close', () => response.body.destroy());
-    response.body.pipe(res);
-  }
-
-  /** The request body, cut off with 413 past Vercel's limit. */
-  function bodyOf(req: IncomingMessage): Readable | null {
-    if (req.method === 'GET' || req.method === 'HEAD') return null;
-    let seen = 0;
-    return req.pipe(
-      new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          seen += chunk.length;
-          if (seen > MAX_FUNCTION_BODY) done(new Error('body too large'));
-          else done(null, chunk);
-        },
-      }),
-    );
-  }
-
   async function answer(m: BoaManifest, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -266,7 +195,7 @@ export function createBoaServer(options: BoaServerOptions) {
     const middlewareBodies: Readable[] = [];
     const result = await routeRequest<Readable>(
       m.routes,
-      { method: req.method ?? 'GET', url, host: hostOf(req), headers: req.headers },
+      { method: req.method ?? 'GET', url, host: hostnameOf(req.headers.host ?? ''), headers: req.headers },
       {
         view: {
           hasStatic: (p) => m.files.has(p),
@@ -389,14 +318,11 @@ export function createBoaServer(options: BoaServerOptions) {
             return response;
           },
         });
-        const headers = new Map<string, string>();
-        for (const [name, value] of result.headers) headers.set(name.toLowerCase(), value);
-        for (const [name, value] of served.headers)
-          if (!result.important.includes(name.toLowerCase())) headers.set(name.toLowerCase(), value);
+        const headers = answerHeaders(result.headers, result.important, served.headers);
         headers.set('x-vercel-cache', served.cache);
         headers.set('cache-control', 'public, max-age=0, must-revalidate');
         headers.set('content-length', String(served.body.length));
-        res.writeHead(result.status ?? served.status, [...headers].flat());
+        res.writeHead(result.status ?? served.status, Object.fromEntries(headers));
         return void res.end(req.method === 'HEAD' ? undefined : served.body);
       }
       case 'function':
@@ -437,18 +363,3 @@ export function createBoaServer(options: BoaServerOptions) {
 }
 
 export type BoaServer = ReturnType<typeof createBoaServer>;
-
-function pathOnly(url: string | undefined): string {
-  const u = url ?? '/';
-  const q = u.indexOf('?');
-  return q < 0 ? u : u.slice(0, q);
-}
-
-function hostOf(req: IncomingMessage): string {
-  const host = (req.headers.host ?? '').toLowerCase();
-  const colon = host.lastIndexOf(':');
-  return colon > 0 && !host.endsWith(']') ? host.slice(0, colon) : host;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
