@@ -4,7 +4,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Api, type ApiOptions, createApi, type FunctionLimits } from '@nimbus/api';
-import { cronTargets, type Database, describeError, envForTarget, openDatabase } from '@nimbus/db';
+import { AUDIT_LOG_RETENTION_DAYS } from '@nimbus/core';
+import { cronTargets, type Database, describeError, envForTarget, openDatabase, startAuditRetention } from '@nimbus/db';
 import {
   checkSandbox,
   createEdge,
@@ -100,6 +101,11 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     : null;
   // Retention is one DELETE per sweep, run by the processes that run builds.
   const stopRetention = config.roles.has('worker') ? startRuntimeLogRetention({ db: database.db }) : () => {};
+  // The audit log's retention by plan: hourly, by the processes that serve the API.
+  const stopAuditRetention =
+    config.roles.has('api') || config.roles.has('web')
+      ? startAuditRetention({ db: database.db, retentionDays: AUDIT_LOG_RETENTION_DAYS })
+      : () => {};
   // Crons of production deployments run where functions run: through this process's own edge.
   const crons = edge
     ? startCronScheduler({
@@ -131,6 +137,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     await worker?.stop();
     await edge?.close();
     stopRetention();
+    stopAuditRetention();
     crons?.stop();
     await pool?.close();
     await runtimeLogs.close();

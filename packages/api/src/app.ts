@@ -9,6 +9,7 @@ import { rejectNul } from './input';
 import { accountRoutes, passwordResetRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { aliasRoutes } from './routes/aliases';
+import { auditRoutes } from './routes/audit';
 import { avatarRoutes } from './routes/avatar';
 import { billingRoutes } from './routes/billing';
 import { customEnvironmentRoutes } from './routes/custom-environments';
@@ -92,6 +93,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', insightsReportRoutes());
   app.route('/', billingRoutes());
   app.route('/', transferRoutes());
+  app.route('/', auditRoutes());
   app.route('/', streamReportRoutes());
   app.route('/', adminRoutes());
   return app;

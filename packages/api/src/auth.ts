@@ -3,6 +3,7 @@
 
 import { authenticateToken, DomainError, sessionForToken, type User, userForSession } from '@nimbus/db';
 import type { Context, MiddlewareHandler } from 'hono';
+import { clientOf } from './client-ip';
 import type { AppEnv } from './context';
 import { sessionToken } from './cookies';
 import { createContext, type ServiceContext } from './services/context';
@@ -57,7 +58,7 @@ export async function optionalCaller(c: Context<AppEnv>): Promise<User | null> {
 /** The service context of this request: the caller, and the team asked for by `?teamId=` or `?slug=`. */
 function contextFor(c: Context<AppEnv>, sessionId: string | null = null): ServiceContext {
   const actor = { user: c.var.user, token: c.var.token, via: c.var.via, sessionId };
-  return createContext(c.var.options, actor, c.req.query('teamId') || c.req.query('slug'));
+  return createContext(c.var.options, actor, c.req.query('teamId') || c.req.query('slug'), clientOf(c));
 }
 
 /** Rejects cross-site state changes made with the session cookie. */

@@ -1,5 +1,6 @@
 // Public surface of @nimbus/core: pure rules shared by the server, the browser and the CLI.
 export * from './accounts';
+export * from './audit-actions';
 export * from './build-output';
 export * from './bytes';
 export * from './demo-popup';

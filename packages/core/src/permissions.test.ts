@@ -7,6 +7,7 @@ const MATRIX: Record<Action, string> = {
   'team:read': 'OMDBV',
   'team:update': 'O',
   'team:delete': 'O',
+  'audit:read': 'O',
   'members:read': 'OMDBV',
   'members:invite': 'O',
   'members:update': 'O',

@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'team:read': ALL,
   'team:update': ['OWNER'],
   'team:delete': ['OWNER'],
+  /** The audit log (GET /v3/events): owners only, as on Vercel, where it belongs to team owners. */
+  'audit:read': ['OWNER'],
   'members:read': ALL,
   'members:invite': ['OWNER'],
   'members:update': ['OWNER'],

@@ -8,6 +8,7 @@ const LIMIT_KEYS: (keyof PlanLimits)[] = [
   'bandwidthGb',
   'concurrentBuilds',
   'teamMembers',
+  'auditLogRetentionDays',
 ];
 
 describe('PLANS', () => {

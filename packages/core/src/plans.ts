@@ -17,6 +17,8 @@ export interface PlanLimits {
   teamMembers: number;
   /** How long a function's runtime logs are kept, in milliseconds (Vercel's figures per plan). */
   runtimeLogRetention: number;
+  /** How long the team's audit log keeps an event, in days (GET /v3/events, the Activity page). */
+  auditLogRetentionDays: number;
 }
 
 export interface Plan {
@@ -50,6 +52,7 @@ export const PLANS = {
       concurrentBuilds: 1,
       teamMembers: 1,
       runtimeLogRetention: HOUR,
+      auditLogRetentionDays: 7,
     },
   },
   pro: {
@@ -72,6 +75,7 @@ export const PLANS = {
       concurrentBuilds: 4,
       teamMembers: Infinity,
       runtimeLogRetention: DAY,
+      auditLogRetentionDays: 90,
     },
   },
   enterprise: {
@@ -93,6 +97,7 @@ export const PLANS = {
       concurrentBuilds: 12,
       teamMembers: Infinity,
       runtimeLogRetention: 3 * DAY,
+      auditLogRetentionDays: 365,
     },
   },
 } as const satisfies { [Id in PlanId]: Plan & { id: Id } };
@@ -111,4 +116,11 @@ export const RUNTIME_LOG_RETENTION: Readonly<Record<PlanId, number>> = {
   hobby: PLANS.hobby.limits.runtimeLogRetention,
   pro: PLANS.pro.limits.runtimeLogRetention,
   enterprise: PLANS.enterprise.limits.runtimeLogRetention,
+};
+
+/** Audit events kept per plan, in days: Hobby a week, Pro 90 days, Enterprise a year. */
+export const AUDIT_LOG_RETENTION_DAYS: Readonly<Record<PlanId, number>> = {
+  hobby: PLANS.hobby.limits.auditLogRetentionDays,
+  pro: PLANS.pro.limits.auditLogRetentionDays,
+  enterprise: PLANS.enterprise.limits.auditLogRetentionDays,
 };

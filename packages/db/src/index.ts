@@ -7,6 +7,7 @@ export * from './queries/accounts';
 export * from './queries/activity';
 export * from './queries/aliases';
 export * from './queries/analytics';
+export * from './queries/audit';
 export * from './queries/billing';
 export * from './queries/build-jobs';
 export * from './queries/build-logs';

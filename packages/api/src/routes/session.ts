@@ -19,18 +19,9 @@ import * as session from '../services/session';
 
 const tags = ['Session'];
 
-/** The caller's address for rate limits: X-Forwarded-For only behind a trusted proxy. */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.options.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
-}
+import { clientOf } from '../client-ip';
 
-/** The address and browser of the caller, kept with a new session. */
-export const clientOf = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+export { clientIp, clientOf } from '../client-ip';
 
 /** Public routes that act for a browser check Origin themselves (the authenticate middleware does it for the rest). */
 export const guard = (c: Context<AppEnv>) =>

@@ -2,6 +2,7 @@
 // an existing READY deployment, in one transaction, with no rebuild.
 import * as db from '@nimbus/db';
 import { fullHost } from '../deployment-json';
+import { audit } from './audit';
 import { authorize, engineOf, type ServiceContext } from './context';
 
 /** Hosts that point at the deployment, in the shape `vercel alias ls` reads. */
@@ -25,6 +26,12 @@ async function move(ctx: ServiceContext, project: string, deploymentId: string, 
   const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
   const { host, deployment } = await db.moveProduction(ctx.db, { teamId: scope.teamId, projectId, deploymentId, mode });
   engineOf(ctx).events.emit('alias', host);
+  await audit(
+    ctx,
+    mode === 'promote' ? 'deployment.promoted' : 'deployment.rolled_back',
+    { type: 'deployment', id: deployment.id, name: deployment.host },
+    { projectId, alias: host },
+  );
   return { projectId, deploymentId: deployment.id, alias: fullHost(host, ctx.options) };
 }
 

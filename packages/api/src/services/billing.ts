@@ -2,6 +2,7 @@
 // (`POST /api/v1/plan/change`, docs/spec.md). Who may read or change it is in the permission table.
 import * as db from '@nimbus/db';
 import { teamJson } from '../serialize';
+import { audit } from './audit';
 import { authorize, type ServiceContext } from './context';
 
 export async function get(ctx: ServiceContext) {
@@ -13,6 +14,13 @@ export async function get(ctx: ServiceContext) {
 /** hobby → pro starts the 14-day trial once per team; later upgrades are paid at once. */
 export async function changePlan(ctx: ServiceContext, plan: string) {
   const scope = await authorize(ctx, 'billing:update');
+  const before = await db.getTeamForUser(ctx.db, ctx.actor.user.id, scope.teamId);
   const result = await db.changePlan(ctx.db, scope.teamId, plan);
+  await audit(
+    ctx,
+    'team.plan_changed',
+    { type: 'team', id: scope.teamId, name: scope.slug },
+    { from: before.plan, to: result.team.plan, trial: result.team.billingStatus === 'trialing' },
+  );
   return { ...result, team: teamJson({ ...result.team, role: scope.role }, ctx.actor.user.id) };
 }

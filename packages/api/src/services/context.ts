@@ -26,15 +26,23 @@ export interface ServiceContext {
   team: string | undefined;
   /** The resolved scope, filled on first use so one request looks the team up once. */
   resolved?: Promise<Scope>;
+  /** Where the request came from, for the audit log; absent outside a request (tests, the worker). */
+  client?: Client;
 }
 
-export function createContext(options: ApiOptions, actor: Actor, team?: string): ServiceContext {
-  return { db: options.db, options, actor, team: team || undefined };
+/** The caller's address (NIMBUS_TRUST_PROXY decides whether X-Forwarded-For counts) and User-Agent. */
+export interface Client {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export function createContext(options: ApiOptions, actor: Actor, team?: string, client?: Client): ServiceContext {
+  return { db: options.db, options, actor, team: team || undefined, client };
 }
 
 /** The same caller acting for another team (the dashboard renders one team per page, but its header lists them all). */
 export function forTeam(ctx: ServiceContext, team: string): ServiceContext {
-  return ctx.team === team ? ctx : createContext(ctx.options, ctx.actor, team);
+  return ctx.team === team ? ctx : createContext(ctx.options, ctx.actor, team, ctx.client);
 }
 
 /** The team this call acts for; `teamId` equal to the caller's own user id means the personal team (Vercel's clients send it). */

@@ -29,6 +29,7 @@ import type { FunctionLimits, Scope } from '../context';
 import { deploymentJson, deploymentListItem, type HostContext } from '../deployment-json';
 import type { DeploymentCreate } from '../schemas/deployment-request';
 import type { DeploymentListQuery } from '../schemas/deployments';
+import { audit } from './audit';
 import { authorize, engineOf, hostContext, type ServiceContext } from './context';
 
 export type DeploymentListInput = Omit<z.output<typeof DeploymentListQuery>, 'teamId' | 'slug'>;
@@ -52,6 +53,7 @@ export async function create(ctx: ServiceContext, input: DeploymentCreate, optio
       ? await redeploy(ctx, scope, input, input.deploymentId)
       : await submit(ctx, scope, input, !!options.prebuilt);
   engineOf(ctx).events.emit('queued', deployment.id);
+  await recordDeployment(ctx, 'deployment.created', deployment);
   const [reply, queue] = await Promise.all([replyContext(ctx, scope, [deployment]), queueOf(ctx, deployment)]);
   return deploymentJson(deployment, reply, [], queue);
 }
@@ -130,6 +132,13 @@ async function submit(
     (input.project
       ? await db.getProject(ctx.db, scope.teamId, input.project)
       : await db.findOrCreateProject(ctx.db, scope.teamId, input.name ?? ''));
+  if (!existing && !input.project)
+    await audit(
+      ctx,
+      'project.created',
+      { type: 'project', id: project.id, name: project.name },
+      { projectId: project.id },
+    );
   // Only the settings this request sets; the build takes the rest from the project.
   const projectSettings = Object.fromEntries(Object.entries(input.projectSettings ?? {}).filter(([, v]) => v != null));
   return db.createDeployment(ctx.db, {
@@ -282,6 +291,7 @@ export async function cancel(ctx: ServiceContext, id: string) {
   const scope = await authorize(ctx, 'deployment:cancel');
   const deployment = await db.cancelDeployment(ctx.db, scope.teamId, id);
   engineOf(ctx).events.emit('canceled', deployment.id);
+  await recordDeployment(ctx, 'deployment.canceled', deployment);
   return deploymentJson(deployment, await replyContext(ctx, scope, [deployment]));
 }
 
@@ -289,8 +299,22 @@ export async function cancel(ctx: ServiceContext, id: string) {
 export async function remove(ctx: ServiceContext, id: string) {
   const scope = await authorize(ctx, 'deployment:delete');
   const deployment = await db.deleteDeployment(ctx.db, scope.teamId, id);
+  await recordDeployment(ctx, 'deployment.deleted', deployment);
   const { events } = engineOf(ctx);
   events.emit('canceled', deployment.id);
   events.emit('alias', deployment.host);
   return { uid: deployment.id, state: 'DELETED' as const };
+}
+
+function recordDeployment(
+  ctx: ServiceContext,
+  action: 'deployment.created' | 'deployment.canceled' | 'deployment.deleted',
+  d: db.Deployment,
+) {
+  return audit(
+    ctx,
+    action,
+    { type: 'deployment', id: d.id, name: d.host },
+    { projectId: d.projectId, target: d.target },
+  );
 }

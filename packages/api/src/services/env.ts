@@ -5,6 +5,7 @@ import * as db from '@nimbus/db';
 import type { z } from 'zod';
 import { envJson } from '../project-json';
 import type { EnvCreateItem, EnvListQuery, EnvPatch } from '../schemas/projects';
+import { audit } from './audit';
 import { authorize, engineOf, type ServiceContext } from './context';
 
 export type EnvListInput = Pick<z.output<typeof EnvListQuery>, 'decrypt' | 'target'>;
@@ -30,6 +31,7 @@ export async function create(ctx: ServiceContext, project: string, input: EnvIte
     userId: ctx.actor.user.id,
     items: Array.isArray(input) ? input : [input],
   });
+  await recordEnv(ctx, 'env.created', projectId, rows);
   const created = rows.map((v) => envJson(v));
   return { created: Array.isArray(input) ? created : created[0]!, failed: [] as unknown[] };
 }
@@ -37,13 +39,17 @@ export async function create(ctx: ServiceContext, project: string, input: EnvIte
 export async function update(ctx: ServiceContext, project: string, id: string, patch: z.output<typeof EnvPatch>) {
   const scope = await authorize(ctx, 'env:write');
   const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
-  return envJson(await db.updateEnvVar(ctx.db, engineOf(ctx).cipher, projectId, id, patch));
+  const row = await db.updateEnvVar(ctx.db, engineOf(ctx).cipher, projectId, id, patch);
+  await recordEnv(ctx, 'env.updated', projectId, [row], Object.keys(patch));
+  return envJson(row);
 }
 
 export async function remove(ctx: ServiceContext, project: string, id: string) {
   const scope = await authorize(ctx, 'env:write');
   const { id: projectId } = await db.getProject(ctx.db, scope.teamId, project);
-  return envJson(await db.deleteEnvVar(ctx.db, projectId, id));
+  const row = await db.deleteEnvVar(ctx.db, projectId, id);
+  await recordEnv(ctx, 'env.deleted', projectId, [row]);
+  return envJson(row);
 }
 
 /** One variable (SDK `getProjectEnv`): the value decrypted for roles with env:read, as the list's ?decrypt=true. */
@@ -97,6 +103,21 @@ async function createInEnvironments(ctx: ServiceContext, project: string, input:
     userId: ctx.actor.user.id,
     items,
   });
+  await recordEnv(ctx, 'env.created', projectId, rows);
   const created = rows.map((v) => envJson(v));
   return { created: Array.isArray(input) ? created : created[0]!, failed: [] as unknown[] };
+}
+
+/** One event per variable, by key and targets only: a value never reaches the audit log. */
+async function recordEnv(
+  ctx: ServiceContext,
+  action: 'env.created' | 'env.updated' | 'env.deleted',
+  projectId: string,
+  rows: db.EnvVar[],
+  fields?: string[],
+) {
+  for (const v of rows) {
+    const meta = { projectId, target: v.targets, type: v.type, ...(fields ? { fields } : {}) };
+    await audit(ctx, action, { type: 'env', id: v.id, name: v.key }, meta);
+  }
 }

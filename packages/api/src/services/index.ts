@@ -2,6 +2,7 @@
 
 export * as admin from './admin';
 export * as aliases from './aliases';
+export * as audit from './audit';
 export * as billing from './billing';
 export * from './context';
 export * as deploymentEvents from './deployment-events';

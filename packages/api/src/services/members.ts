@@ -7,6 +7,7 @@ import type { ApiOptions } from '../context';
 import { deliver } from '../mail';
 import type { InviteBody } from '../schemas/teams';
 import { invitationJson, memberJson, outboxJson, page, teamJson } from '../serialize';
+import { audit } from './audit';
 import { authorize, forTeam, type ServiceContext } from './context';
 
 export async function list(ctx: ServiceContext, team: string) {
@@ -36,6 +37,13 @@ export async function invite(ctx: ServiceContext, team: string, { email, role }:
     invitedBy: ctx.actor.user.id,
     baseUrl: ctx.options.publicUrl,
   });
+  await audit(
+    ctx,
+    'member.invited',
+    { type: 'invitation', id: invitation.id, name: invitation.email },
+    { role },
+    scope.teamId,
+  );
   const delivered = await deliver(ctx.db, ctx.options, mailId);
   return { id: invitation.id, email: invitation.email, role: invitation.role, link, delivered };
 }
@@ -62,6 +70,14 @@ export async function outbox(ctx: ServiceContext, team: string) {
 export async function changeRole(ctx: ServiceContext, team: string, uid: string, role: Role) {
   const scope = await authorize(forTeam(ctx, team), 'members:update');
   const member = await db.changeRole(ctx.db, scope.teamId, uid, role);
+  const { username } = await db.getUser(ctx.db, member.userId);
+  await audit(
+    ctx,
+    'member.role_updated',
+    { type: 'member', id: member.userId, name: username },
+    { from: member.previousRole, to: role },
+    scope.teamId,
+  );
   return { uid: member.userId, role: member.role };
 }
 
@@ -70,12 +86,17 @@ export async function remove(ctx: ServiceContext, team: string, uid: string) {
   const self = uid === ctx.actor.user.id || uid === 'me';
   const scope = await authorize(forTeam(ctx, team), self ? 'team:read' : 'members:remove');
   const userId = self ? ctx.actor.user.id : uid;
+  const { username } = await db.getUser(ctx.db, userId);
   await db.removeMember(ctx.db, scope.teamId, userId);
+  if (self) await audit(ctx, 'member.left', { type: 'member', id: userId, name: username }, {}, scope.teamId);
+  else await audit(ctx, 'member.removed', { type: 'member', id: userId, name: username }, {}, scope.teamId);
   return { id: userId };
 }
 
 export async function accept(ctx: ServiceContext, secret: string) {
   const { team, role } = await db.acceptInvitation(ctx.db, ctx.actor.user.id, secret);
+  const { user } = ctx.actor;
+  await audit(ctx, 'member.joined', { type: 'member', id: user.id, name: user.username }, { role }, team.id);
   return { team: teamJson({ ...team, role }, ctx.actor.user.id), role };
 }
 

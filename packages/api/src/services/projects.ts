@@ -7,6 +7,7 @@ import type { Scope } from '../context';
 import { projectDeploymentJson } from '../deployment-json';
 import { projectJson } from '../project-json';
 import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects';
+import { audit } from './audit';
 import { authorize, hostContext, type ServiceContext } from './context';
 
 export type ProjectListInput = Pick<z.infer<typeof ListQuery>, 'limit' | 'until' | 'search'>;
@@ -43,18 +44,39 @@ export async function get(ctx: ServiceContext, idOrName: string) {
 
 export async function create(ctx: ServiceContext, input: z.infer<typeof ProjectCreate>) {
   const scope = await authorize(ctx, 'project:create');
-  return projectJson(await db.createProject(ctx.db, scope.teamId, input));
+  const project = await db.createProject(ctx.db, scope.teamId, input);
+  await audit(
+    ctx,
+    'project.created',
+    { type: 'project', id: project.id, name: project.name },
+    { projectId: project.id },
+  );
+  return projectJson(project);
 }
 
 export async function update(ctx: ServiceContext, idOrName: string, input: z.infer<typeof ProjectPatch>) {
   const scope = await authorize(ctx, 'project:update');
-  return projectJson(await db.updateProject(ctx.db, scope.teamId, idOrName, input));
+  const before = await db.getProject(ctx.db, scope.teamId, idOrName);
+  const project = await db.updateProject(ctx.db, scope.teamId, idOrName, input);
+  const meta = {
+    projectId: project.id,
+    fields: Object.keys(input),
+    ...(before.name !== project.name ? { previousName: before.name } : {}),
+  };
+  await audit(ctx, 'project.updated', { type: 'project', id: project.id, name: project.name }, meta);
+  return projectJson(project);
 }
 
 /** Deletes the project, its deployments and its hosts; the edges forget the hosts at once. */
 export async function remove(ctx: ServiceContext, idOrName: string): Promise<void> {
   const scope = await authorize(ctx, 'project:delete');
-  const { hosts } = await db.deleteProject(ctx.db, scope.teamId, idOrName);
+  const { project, hosts } = await db.deleteProject(ctx.db, scope.teamId, idOrName);
+  await audit(
+    ctx,
+    'project.deleted',
+    { type: 'project', id: project.id, name: project.name },
+    { projectId: project.id },
+  );
   for (const host of hosts) ctx.options.engine?.events.emit('alias', host);
 }
 

@@ -5,6 +5,7 @@ import { can } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import type { TeamCreate, TeamPatch } from '../schemas/teams';
 import { page, teamJson } from '../serialize';
+import { audit } from './audit';
 import { authorize, forTeam, requirePermission, type ServiceContext } from './context';
 
 const listed = new WeakMap<ServiceContext, Promise<db.TeamWithRole[]>>();
@@ -55,12 +56,25 @@ export async function activity(ctx: ServiceContext, team: string, limit = 50) {
 export async function create(ctx: ServiceContext, input: z.infer<typeof TeamCreate>) {
   if (ctx.actor.token?.teamId)
     throw new db.DomainError('forbidden', 'A token limited to one team cannot create teams.');
-  return teamJson(await db.createTeam(ctx.db, ctx.actor.user.id, input), ctx.actor.user.id);
+  const team = await db.createTeam(ctx.db, ctx.actor.user.id, input);
+  await audit(ctx, 'team.created', { type: 'team', id: team.id, name: team.slug }, {}, team.id);
+  return teamJson(team, ctx.actor.user.id);
 }
 
 export async function update(ctx: ServiceContext, idOrSlug: string, input: z.infer<typeof TeamPatch>) {
   const scope = await authorize(forTeam(ctx, idOrSlug), 'team:update');
   const team = await db.updateTeam(ctx.db, scope.teamId, input);
+  const changes = {
+    ...(team.name !== scope.name && input.name !== undefined ? { name: { from: scope.name, to: team.name } } : {}),
+    ...(team.slug !== scope.slug ? { slug: { from: scope.slug, to: team.slug } } : {}),
+  };
+  await audit(
+    ctx,
+    'team.updated',
+    { type: 'team', id: team.id, name: team.slug },
+    { fields: Object.keys(input), ...changes },
+    scope.teamId,
+  );
   return teamJson({ ...team, role: scope.role }, ctx.actor.user.id);
 }
 

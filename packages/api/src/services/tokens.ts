@@ -5,6 +5,7 @@ import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import type { TokenCreate } from '../schemas/accounts';
 import { page, tokenJson } from '../serialize';
+import { audit } from './audit';
 import type { ServiceContext } from './context';
 
 const idOf = (ctx: ServiceContext, id: string) => (id === 'current' && ctx.actor.token ? ctx.actor.token.id : id);
@@ -43,6 +44,7 @@ export async function create(ctx: ServiceContext, input: z.infer<typeof TokenCre
     teamId,
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
   });
+  await recordToken(ctx, 'token.created', token);
   return { token: tokenJson(token), bearerToken };
 }
 
@@ -52,6 +54,15 @@ export async function get(ctx: ServiceContext, id: string) {
 
 export async function revoke(ctx: ServiceContext, id: string) {
   const tokenId = ownId(ctx, id);
+  const token = await db.getToken(ctx.db, ctx.actor.user.id, tokenId);
   await db.revokeToken(ctx.db, ctx.actor.user.id, tokenId);
+  await recordToken(ctx, 'token.deleted', token);
   return { tokenId };
+}
+
+/** A token limited to a team is that team's event; a token for every team is the caller's own, in their personal team. */
+async function recordToken(ctx: ServiceContext, action: 'token.created' | 'token.deleted', token: db.Token) {
+  const teamId = token.teamId ?? (await db.listTeams(ctx.db, ctx.actor.user.id)).find((t) => t.personal)?.id;
+  const target = { type: 'token' as const, id: token.id, name: token.name };
+  await audit(ctx, action, target, { teamLimited: !!token.teamId }, teamId);
 }

@@ -3,11 +3,18 @@
 // projects in the destination.
 import * as db from '@nimbus/db';
 import { projectJson } from '../project-json';
+import { audit } from './audit';
 import { authorize, forTeam, type ServiceContext } from './context';
 
 export async function transfer(ctx: ServiceContext, projectIds: string[], destination: string) {
   const source = await authorize(ctx, 'project:transfer');
   const target = await authorize(forTeam(ctx, destination), 'project:create');
   const moved = await db.transferProjects(ctx.db, { fromTeamId: source.teamId, toTeamId: target.teamId, projectIds });
+  // Both teams keep the record: one lost the project, the other gained it.
+  for (const p of moved) {
+    const meta = { projectId: p.id, fromTeam: source.slug, toTeam: target.slug };
+    for (const teamId of new Set([source.teamId, target.teamId]))
+      await audit(ctx, 'project.transferred', { type: 'project', id: p.id, name: p.name }, meta, teamId);
+  }
   return { projects: moved.map((p) => projectJson(p)) };
 }

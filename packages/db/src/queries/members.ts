@@ -216,7 +216,7 @@ export async function changeRole(db: Db, teamId: string, userId: string, roleInp
     .update(memberships)
     .set({ role })
     .where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
-  return { ...m, role };
+  return { ...m, role, previousRole: m.role };
 }
 
 export async function removeMember(db: Db, teamId: string, userId: string): Promise<void> {

@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './activity';
 export * from './analytics';
+export * from './audit';
 export * from './deployments';
 export * from './device';
 export * from './leads';

@@ -1,0 +1,144 @@
+// The audit log: `audit(ctx, action, target, meta)` appends one event after a change succeeded,
+// and `list` serves it as Vercel's `GET /v3/events` (`{events: [{id, text, entities, createdAt,
+// user, principalId, payload}]}`), readable by the team's owners. Nothing updates or deletes an
+// event but the plan's retention (runtime.ts prunes).
+import { AUDIT_ACTIONS, type AuditAction, isAuditAction } from '@nimbus/core';
+import * as db from '@nimbus/db';
+import type { ListEventsQuery } from '../schemas/audit';
+import { MAX_TIMESTAMP } from '../schemas/common';
+import { page } from '../serialize';
+import { authorize, type ServiceContext, scopeOf } from './context';
+
+export interface AuditTarget {
+  type: 'team' | 'member' | 'invitation' | 'token' | 'project' | 'env' | 'deployment';
+  id: string;
+  name?: string | null;
+}
+
+/**
+ * Records that the caller did `action` to `target` in the team of `ctx` (or `teamId` when the
+ * caller is no longer in it, as after leaving). `meta` is shown as is: never put a secret in it.
+ */
+export async function audit(
+  ctx: ServiceContext,
+  action: AuditAction,
+  target: AuditTarget,
+  meta: Record<string, unknown> = {},
+  teamId?: string,
+): Promise<void> {
+  const { user, token } = ctx.actor;
+  await db.recordAuditEvent(ctx.db, {
+    teamId: teamId ?? (await scopeOf(ctx)).teamId,
+    actorId: user.id,
+    actorName: user.username,
+    actorEmail: user.email,
+    actorTokenId: token?.id ?? null,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    targetName: target.name ?? null,
+    meta,
+    ip: ctx.client?.ip ?? null,
+    userAgent: ctx.client?.userAgent ?? null,
+  });
+}
+
+/** `since`/`until` as Vercel sends them: milliseconds since the epoch, or an ISO date. */
+function timeOf(value: string | undefined, name: string): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const date = /^\d+$/.test(value) ? new Date(Number(value)) : new Date(value);
+  if (Number.isNaN(date.getTime()) || date.getTime() < 0 || date.getTime() > MAX_TIMESTAMP)
+    throw new db.DomainError('bad_request', `"${name}" must be a time in milliseconds or an ISO date after 1970.`);
+  return date;
+}
+
+const listOf = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((v) => v.trim())
+    .filter(Boolean) ?? [];
+
+/** Vercel's type names are accepted in `types=` too, for the events that have one. */
+const BY_VERCEL_TYPE = new Map<string, AuditAction[]>();
+for (const [action, spec] of Object.entries(AUDIT_ACTIONS) as [AuditAction, { vercelType?: string }][]) {
+  if (spec.vercelType) BY_VERCEL_TYPE.set(spec.vercelType, [...(BY_VERCEL_TYPE.get(spec.vercelType) ?? []), action]);
+}
+
+function actionsOf(types: string | undefined): AuditAction[] {
+  return listOf(types).flatMap((t) => {
+    if (isAuditAction(t)) return [t];
+    const mapped = BY_VERCEL_TYPE.get(t);
+    if (mapped) return mapped;
+    throw new db.DomainError(
+      'bad_request',
+      `Unknown event type "${t}". Known types: ${Object.keys(AUDIT_ACTIONS).join(', ')}.`,
+    );
+  });
+}
+
+// GET /v3/events - the team's audit log, newest first
+export async function list(ctx: ServiceContext, query: ListEventsQuery) {
+  const scope = await authorize(ctx, 'audit:read');
+  const { events, next } = await db.listAuditEvents(ctx.db, {
+    teamId: scope.teamId,
+    actions: actionsOf(query.types),
+    actorId: query.principalId || query.userId || undefined,
+    targetId: query.entityId || undefined,
+    projectIds: listOf(query.projectIds),
+    since: timeOf(query.since, 'since'),
+    until: timeOf(query.until, 'until'),
+    limit: query.limit ?? 20,
+  });
+  const withPayload = query.withPayload === 'true' || query.withPayload === '1';
+  const json = events.map((e) => eventJson(e, withPayload));
+  return { events: json, pagination: page(json, next) };
+}
+
+/** The spans of `text` that name something, as Vercel marks them for its dashboard. */
+type Entity = { type: 'bold' | 'project_name' | 'env_var_name' | 'target'; start: number; end: number };
+
+const ENTITY_OF: Partial<Record<AuditTarget['type'], Entity['type']>> = {
+  project: 'project_name',
+  env: 'env_var_name',
+};
+
+/** The sentence the Activity page shows, and the spans in it that name the actor and the target. */
+export function describe(e: db.AuditEvent): { text: string; entities: Entity[] } {
+  const action = e.action as AuditAction;
+  const meta = e.meta as Record<string, unknown>;
+  const target = e.targetName ?? e.targetId;
+  const entities: Entity[] = [{ type: 'bold', start: 0, end: e.actorName.length }];
+  let text = `${e.actorName} ${AUDIT_ACTIONS[action]?.verb ?? action}`;
+  const name = (value: string, type: Entity['type']) => {
+    text += ' ';
+    entities.push({ type, start: text.length, end: text.length + value.length });
+    text += value;
+  };
+  if (action === 'member.joined') name(String(meta.role), 'bold');
+  else if (action !== 'member.left') name(target, ENTITY_OF[e.targetType as AuditTarget['type']] ?? 'bold');
+  if (action === 'member.invited') text += ` as ${meta.role}`;
+  if (action === 'member.role_updated') text += ` from ${meta.from} to ${meta.to}`;
+  if (action === 'team.plan_changed') text += ` from ${meta.from} to ${meta.to}`;
+  if (action === 'project.transferred') text += ` to ${meta.toTeam}`;
+  if (action.startsWith('env.') && Array.isArray(meta.target)) text += ` (${meta.target.join(', ')})`;
+  return { text, entities };
+}
+
+function eventJson(e: db.AuditEvent, withPayload: boolean) {
+  const spec = AUDIT_ACTIONS[e.action as AuditAction] as { vercelType?: string } | undefined;
+  return {
+    id: e.id,
+    ...describe(e),
+    createdAt: e.createdAt.getTime(),
+    ...(spec?.vercelType ? { type: spec.vercelType } : {}),
+    action: e.action,
+    principalId: e.actorId,
+    userId: e.actorId,
+    user: { uid: e.actorId, username: e.actorName, email: e.actorEmail, avatar: `/api/www/avatar/${e.actorId}` },
+    ...(e.actorTokenId ? { tokenId: e.actorTokenId } : {}),
+    target: { type: e.targetType, id: e.targetId, name: e.targetName },
+    ip: e.ip,
+    userAgent: e.userAgent,
+    ...(withPayload ? { payload: { ...e.meta, id: e.targetId } } : {}),
+  };
+}
