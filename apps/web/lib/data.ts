@@ -8,6 +8,7 @@ import { cache } from 'react';
 import { runtime } from './runtime';
 
 export {
+  audit,
   billing,
   deployments,
   device,

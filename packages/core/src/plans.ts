@@ -17,7 +17,7 @@ export interface PlanLimits {
   teamMembers: number;
   /** How long a function's runtime logs are kept, in milliseconds (Vercel's figures per plan). */
   runtimeLogRetention: number;
-  /** How long the team's audit log keeps an event, in days (GET /v3/events, the Activity page). */
+  /** How long the team's audit log keeps an event, in days (GET /v3/events, Team settings → Audit log). */
   auditLogRetentionDays: number;
 }
 

@@ -9,6 +9,7 @@ const ROWS: { key: keyof PlanLimits; label: string; unit?: string }[] = [
   { key: 'concurrentBuilds', label: 'Concurrent builds' },
   { key: 'buildMinutesPerMonth', label: 'Build minutes per month' },
   { key: 'bandwidthGb', label: 'Bandwidth per month', unit: 'GB' },
+  { key: 'auditLogRetentionDays', label: 'Audit log kept for', unit: 'days' },
 ];
 
 const FEATURE_ROWS: { label: string; plans: readonly string[] }[] = [

@@ -94,6 +94,28 @@ export async function list(ctx: ServiceContext, query: ListEventsQuery) {
   return { events: json, pagination: page(json, next) };
 }
 
+/** The people who acted in the team, for the Activity filter. */
+export async function actors(ctx: ServiceContext) {
+  const scope = await authorize(ctx, 'audit:read');
+  return db.listAuditActors(ctx.db, scope.teamId);
+}
+
+/** The most events one export holds; narrow the dates for more. */
+export const EXPORT_LIMIT = 10_000;
+
+/** Every event the filters keep, newest first, up to EXPORT_LIMIT, for the CSV and JSON downloads. */
+export async function exportAll(ctx: ServiceContext, query: ListEventsQuery) {
+  const all: ReturnType<typeof eventJson>[] = [];
+  let until = query.until;
+  while (all.length < EXPORT_LIMIT) {
+    const { events, pagination } = await list(ctx, { ...query, until, limit: 100, withPayload: 'true' });
+    all.push(...events);
+    if (pagination.next === null) break;
+    until = String(pagination.next);
+  }
+  return all.slice(0, EXPORT_LIMIT);
+}
+
 /** The spans of `text` that name something, as Vercel marks them for its dashboard. */
 type Entity = { type: 'bold' | 'project_name' | 'env_var_name' | 'target'; start: number; end: number };
 

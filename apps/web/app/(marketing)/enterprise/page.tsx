@@ -18,6 +18,10 @@ const CAPABILITIES = [
     body: 'Owners, members, developers, billing and viewers, checked by one permission table, and API tokens that can be limited to one team.',
   },
   {
+    title: 'A year of audit log',
+    body: `Every change to members, tokens, projects, environment variables, deployments and settings, with who made it, when and from which address, kept ${PLANS.enterprise.limits.auditLogRetentionDays} days: filter it in the dashboard, download it as CSV or JSON, or read it through the API.`,
+  },
+  {
     title: 'More builds at once',
     body: `Up to ${PLANS.enterprise.limits.concurrentBuilds} builds of your team at the same time, and teams take turns in the build queue, so a busy day elsewhere never holds back your release.`,
   },

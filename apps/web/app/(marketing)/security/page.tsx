@@ -41,6 +41,11 @@ const PRACTICES = [
     href: '/docs/teams-and-roles',
   },
   {
+    title: 'Audit log',
+    body: "Each change to a team is recorded with the person, the token if one was used, the time, the address and the browser. Environment variables appear by name only, never their value. No one can edit or delete an event; it ages out with the plan's retention (Hobby a week, Pro 90 days, Enterprise a year). Owners read it in Team settings or at GET /v3/events.",
+    href: '/docs/teams-and-roles',
+  },
+  {
     title: 'Immutable deployments',
     body: 'A deployed site never changes after its build. A rollback restores exactly what was live before: files, functions and configuration together.',
     href: '/blog/immutable-deployments',

@@ -1,5 +1,8 @@
 // /{team}/~/activity: what happened in the team, newest first: deployments, new projects, members
-// who joined and invitations sent (services/teams.ts `activity`).
+// who joined and invitations sent (services/teams.ts `activity`). Owners also find the full audit
+// log from here (settings/audit-log).
+import { can } from '@nimbus/core';
+import { buttonClass } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { deploymentPath, projectPath } from '@/components/dashboard/deployments/links';
@@ -66,7 +69,17 @@ export default async function TeamActivityPage({ params }: Props) {
   const { events } = await teams.activity(await teamContext(team.id), team.id);
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
-      <PageHeader title="Activity" description="Deployments, new projects, members and invitations, newest first." />
+      <PageHeader
+        title="Activity"
+        description="Deployments, new projects, members and invitations, newest first."
+        actions={
+          can(team.membership?.role ?? 'VIEWER', 'audit:read') && (
+            <Link className={buttonClass()} href={`/${team.slug}/~/settings/audit-log`}>
+              Audit log
+            </Link>
+          )
+        }
+      />
       {events.length ? (
         <ol aria-label="Activity" className="divide-y divide-border rounded-lg border border-border">
           {events.map((e, i) => (
