@@ -30,7 +30,9 @@ function freePort(): Promise<number> {
 async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const value = await Promise.resolve().then(check).catch(() => undefined);
+    const value = await Promise.resolve()
+      .then(check)
+      .catch(() => undefined);
     if (value !== undefined) return value;
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
