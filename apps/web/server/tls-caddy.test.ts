@@ -71,7 +71,7 @@ describe.skipIf(!installed)('Caddy with on-demand TLS in front of Nimbus (deploy
     storage = await mkdtemp(path.join(tmpdir(), 'nimbus-caddy-'));
     [httpPort, httpsPort] = [await freePort(), await freePort()];
     const env = {
-      PATH: process.env.PATH,
+      ...process.env,
       HOME: storage,
       PORT: String(front.port),
       NIMBUS_HTTP_PORT: String(httpPort),
@@ -153,7 +153,7 @@ describe.skipIf(!installed)('Caddy with on-demand TLS in front of Nimbus (deploy
 describe('npm run start:tls', () => {
   it('stops with a clear message when Caddy is not installed', () => {
     const result = spawnSync(process.execPath, [path.join(path.dirname(CADDYFILE), '..', 'scripts', 'start-tls.mjs')], {
-      env: { PATH: '/nonexistent' },
+      env: { ...process.env, PATH: '/nonexistent' },
       encoding: 'utf8',
     });
     expect(result.status).toBe(1);
