@@ -126,7 +126,7 @@ const Env = z.object({
     shown: '~/.local/share/caddy',
     example: '/var/lib/caddy',
     description:
-      "Where Caddy keeps certificates and keys (its `storage`); unset, Caddy's default (`$XDG_DATA_HOME/caddy`). Nimbus reads certificates from here.",
+      "With `npm run start:tls`: where Caddy keeps certificates and keys (its `storage`); unset, Caddy's default (`$XDG_DATA_HOME/caddy`).",
   }),
   NIMBUS_SIGNUP_LIMIT: variable(integer(1, 1_000_000), {
     default: '20',
