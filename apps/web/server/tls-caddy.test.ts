@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CADDY_MISSING, CADDYFILE, caddyInstalled, caddyOptions } from '../../../scripts/start-tls.mjs';
+import { CADDY_MISSING, CADDYFILE, caddyInstalled, caddyOptions, tlsEnvironment } from '../../../scripts/start-tls.mjs';
 import { startTlsFront } from './tls-fixture';
 
 const installed = caddyInstalled(process.env);
@@ -151,6 +151,53 @@ describe.skipIf(!installed)('Caddy with on-demand TLS in front of Nimbus (deploy
 });
 
 describe('npm run start:tls', () => {
+  it('puts Nimbus on loopback behind Caddy, trusting its forwarded headers, unless told otherwise', () => {
+    expect(tlsEnvironment({ PORT: '4000' })).toMatchObject({
+      HOST: '127.0.0.1',
+      NIMBUS_TRUST_PROXY: '1',
+      PORT: '4000',
+    });
+    expect(tlsEnvironment({ HOST: '10.0.0.5', NIMBUS_TRUST_PROXY: '0' })).toMatchObject({
+      HOST: '10.0.0.5',
+      NIMBUS_TRUST_PROXY: '0',
+    });
+  });
+
+  it.skipIf(!installed)(
+    'gives Caddy the ask URL, the ports, the e-mail, the local CA and the storage it is told',
+    () => {
+      const env = {
+        ...process.env,
+        PORT: '4000',
+        NIMBUS_HTTPS_PORT: '8443',
+        NIMBUS_CADDY_OPTIONS: caddyOptions({
+          NIMBUS_TLS_EMAIL: 'ops@example.com',
+          NIMBUS_TLS_INTERNAL: '1',
+          NIMBUS_CADDY_DATA_DIR: '/var/lib/nimbus caddy',
+        }),
+      };
+      const adapted = spawnSync('caddy', ['adapt', '--config', CADDYFILE, '--adapter', 'caddyfile'], {
+        env,
+        encoding: 'utf8',
+      });
+      expect(adapted.status, adapted.stderr).toBe(0);
+      const config = JSON.parse(adapted.stdout);
+      expect(config.admin).toEqual({ disabled: true });
+      expect(config.storage).toEqual({ module: 'file_system', root: '/var/lib/nimbus caddy' });
+      expect(config.apps.http.https_port).toBe(8443);
+      expect(config.apps.tls.automation.on_demand.ask).toBe('http://127.0.0.1:4000/api/tls/ask');
+      expect(config.apps.tls.automation.policies[0]).toMatchObject({
+        on_demand: true,
+        issuers: [{ module: 'internal' }],
+      });
+      const acme = spawnSync('caddy', ['adapt', '--config', CADDYFILE, '--adapter', 'caddyfile'], {
+        env: { ...env, NIMBUS_CADDY_OPTIONS: caddyOptions({ NIMBUS_TLS_EMAIL: 'ops@example.com' }) },
+        encoding: 'utf8',
+      });
+      expect(JSON.stringify(JSON.parse(acme.stdout).apps.tls)).toContain('"email":"ops@example.com"');
+    },
+  );
+
   it('stops with a clear message when Caddy is not installed', () => {
     const result = spawnSync(process.execPath, [path.join(path.dirname(CADDYFILE), '..', 'scripts', 'start-tls.mjs')], {
       env: { ...process.env, PATH: '/nonexistent' },
