@@ -40,6 +40,7 @@ export const ROUTES = [
   '/docs',
   '/docs/getting-started',
   '/docs/teams-and-roles',
+  '/docs/https',
   '/docs/api-reference',
   '/guides',
   '/guides/deploy-a-vite-app',

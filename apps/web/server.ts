@@ -16,6 +16,7 @@ import { createRuntime } from './server/runtime';
 import { redactDatabaseErrors } from './server/safe-console';
 import { deployDomainWarning, securityHeaders } from './server/security';
 import { addServerTiming } from './server/server-timing';
+import { createTlsAsk } from './server/tls-ask';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,6 +26,7 @@ export async function startServer(config: Config = loadConfig()) {
   const apiListener = getRequestListener(runtime.api.fetch);
   const zonesJson = JSON.stringify(zonesManifest());
   const headers = securityHeaders(config.publicUrl);
+  const tlsAsk = createTlsAsk({ publicUrl: config.publicUrl, edge: runtime.edge });
   const warning = deployDomainWarning(config.publicUrl, config.deployDomain);
   if (warning) console.warn(warning);
 
@@ -39,9 +41,11 @@ export async function startServer(config: Config = loadConfig()) {
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const target = classify(req.headers.host, url, config.deployDomain, req);
-    // Deployment hosts serve the user's own content with the user's own headers.
-    if (target !== 'edge') for (const [name, value] of headers) res.setHeader(name, value);
+    // Deployment hosts serve the user's own content with the user's own headers; Caddy's ask needs none.
+    if (target !== 'edge' && target !== 'tls-ask') for (const [name, value] of headers) res.setHeader(name, value);
     switch (target) {
+      case 'tls-ask':
+        return tlsAsk(req, res);
       case 'api':
         if (!config.roles.has('api')) return notServed(res, 'api');
         req.url = stripApiPrefix(url);

@@ -55,6 +55,7 @@ export interface WrkOptions {
 export interface WrkResult {
   requests: number;
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
   /** Requests wrk gave up on after its 2 s timeout: they are missing from the latency figures. */
   timeouts: number;
@@ -80,12 +81,14 @@ export async function wrk(url: string, host: string, options: WrkOptions): Promi
   const { stdout } = await run('/usr/bin/wrk', args, { timeout: 120_000 });
   const requests = /(\d+) requests in/.exec(stdout);
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+  const p50 = /\s50%\s+([\d.]+)(us|ms|s|m)\b/.exec(stdout);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s|m)\b/.exec(stdout);
-  if (!requests || !rps || !p99) throw new Error(`Could not read wrk's output:\n${stdout}`);
+  if (!requests || !rps || !p50 || !p99) throw new Error(`Could not read wrk's output:\n${stdout}`);
   const errors = [...stdout.matchAll(/(Socket errors:.*|Non-2xx or 3xx responses:.*)/g)].map((m) => m[1]!.trim());
   return {
     requests: Number(requests[1]),
     requestsPerSecond: Number(rps[1]),
+    p50Ms: Number(p50[1]) * UNIT_MS[p50[2]!]!,
     p99Ms: Number(p99[1]) * UNIT_MS[p99[2]!]!,
     timeouts: Number(/timeout (\d+)/.exec(stdout)?.[1] ?? 0),
     errors: errors.length ? errors.join('; ') : null,

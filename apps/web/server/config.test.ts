@@ -41,6 +41,21 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
+  it("reads Caddy's settings for npm run start:tls, with Caddy's own data dir by default", () => {
+    expect(loadConfig({}).tls).toEqual({
+      httpPort: 80,
+      httpsPort: 443,
+      email: undefined,
+      internal: false,
+      caddyDataDir: expect.stringMatching(/\/\.local\/share\/caddy$/),
+    });
+    expect(loadConfig({ XDG_DATA_HOME: '/srv/data' }).tls.caddyDataDir).toBe('/srv/data/caddy');
+    expect(
+      loadConfig({ NIMBUS_CADDY_DATA_DIR: '/var/lib/caddy', NIMBUS_TLS_INTERNAL: '1', NIMBUS_HTTPS_PORT: '8443' }).tls,
+    ).toMatchObject({ caddyDataDir: '/var/lib/caddy', internal: true, httpsPort: 8443 });
+    expect(() => loadConfig({ NIMBUS_TLS_EMAIL: 'ops' })).toThrow(/NIMBUS_TLS_EMAIL: use an e-mail address/);
+  });
+
   it.each([
     ['100mb', 100 * MB],
     ['2gb', 2048 * MB],

@@ -3,7 +3,7 @@
 // in the server reads process.env. The README's configuration table is tested against CONFIG_VARIABLES.
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import path from 'node:path';
 import { TEAM_BUILD_LIMITS } from '@nimbus/core';
 import type { S3Options } from '@nimbus/engine';
@@ -98,6 +98,35 @@ const Env = z.object({
     default: '0',
     example: '1',
     description: '`1` to take the client IP from `X-Forwarded-For` (behind a load balancer), for login throttling.',
+  }),
+  NIMBUS_HTTP_PORT: variable(integer(1, 65535), {
+    default: '80',
+    example: '8080',
+    description:
+      'With `npm run start:tls`: the port where Caddy answers plain HTTP (redirects to HTTPS, ACME challenges).',
+  }),
+  NIMBUS_HTTPS_PORT: variable(integer(1, 65535), {
+    default: '443',
+    example: '8443',
+    description: 'With `npm run start:tls`: the port where Caddy serves HTTPS in front of Nimbus.',
+  }),
+  NIMBUS_TLS_EMAIL: optional(z.string().email('use an e-mail address'), {
+    shown: 'unset',
+    example: 'ops@example.com',
+    description:
+      "With `npm run start:tls`: the address Caddy gives Let's Encrypt and ZeroSSL for notices about certificates.",
+  }),
+  NIMBUS_TLS_INTERNAL: variable(oneOf(['0', '1', 'true', 'false']), {
+    default: '0',
+    example: '1',
+    description:
+      "With `npm run start:tls`: `1` issues every certificate from Caddy's own local CA instead of Let's Encrypt, for tests and machines without public DNS.",
+  }),
+  NIMBUS_CADDY_DATA_DIR: optional(text, {
+    shown: '~/.local/share/caddy',
+    example: '/var/lib/caddy',
+    description:
+      "With `npm run start:tls`: where Caddy keeps certificates and keys (its `storage`); unset, Caddy's default (`$XDG_DATA_HOME/caddy`).",
   }),
   NIMBUS_SIGNUP_LIMIT: variable(integer(1, 1_000_000), {
     default: '20',
@@ -303,6 +332,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countQueries: e.NIMBUS_COUNT_QUERIES === '1',
     signupLimitPerHour: e.NIMBUS_SIGNUP_LIMIT,
     trustProxy: e.NIMBUS_TRUST_PROXY === '1' || e.NIMBUS_TRUST_PROXY === 'true',
+    /** Caddy in front (`npm run start:tls`, deploy/Caddyfile): its ports, ACME account and storage. */
+    tls: {
+      httpPort: e.NIMBUS_HTTP_PORT,
+      httpsPort: e.NIMBUS_HTTPS_PORT,
+      email: e.NIMBUS_TLS_EMAIL,
+      internal: e.NIMBUS_TLS_INTERNAL === '1' || e.NIMBUS_TLS_INTERNAL === 'true',
+      caddyDataDir: path.resolve(
+        e.NIMBUS_CADDY_DATA_DIR ?? path.join(env.XDG_DATA_HOME || path.join(homedir(), '.local', 'share'), 'caddy'),
+      ),
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NIMBUS_MAIL_FROM,
     secret: () => e.NIMBUS_SECRET ?? secretFromDataDir(dataDir),

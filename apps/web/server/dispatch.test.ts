@@ -22,6 +22,9 @@ describe('front server dispatch', () => {
     ['localhost:3000', '/new?teamSlug=%00', 'invalid'],
     ['localhost:3000', '/api/v9/projects/a%00', 'api'],
     ['my-site.localhost', '/a%00', 'edge'],
+    ['127.0.0.1:3000', '/api/tls/ask?domain=my-site.localhost', 'tls-ask'],
+    ['my-site.localhost', '/api/tls/ask?domain=x.localhost', 'edge'],
+    ['localhost:3000', '/api/tls/asked', 'api'],
   ])('%s %s → %s', (host, url, target) => {
     expect(classify(host, url, 'localhost')).toBe(target);
   });

@@ -1,14 +1,16 @@
 // Host/path dispatch of the front server (docs/architecture.md): deployment hosts go to the edge,
-// API requests to the Hono app, everything else to Next.js, except page URLs holding a NUL byte (400).
+// Caddy's TLS ask to its own handler (tls-ask.ts), API requests to the Hono app, everything else to
+// Next.js, except page URLs holding a NUL byte (400).
 import type { IncomingHttpHeaders } from 'node:http';
 import { NUL_IN_URL } from '@nimbus/core';
 import { hostnameOf } from '@nimbus/engine/src/edge/hosts';
 
 export { hostnameOf as hostname };
 
-export type Target = 'edge' | 'api' | 'zones' | 'next' | 'invalid';
+export type Target = 'edge' | 'tls-ask' | 'api' | 'zones' | 'next' | 'invalid';
 
 const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
+const TLS_ASK = /^\/api\/tls\/ask(\?|$)/;
 /** What a browser's own form post sends: a server action without JavaScript stays with Next.js. */
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
@@ -43,6 +45,7 @@ export function classify(
   request: { method?: string; headers?: IncomingHttpHeaders } = {},
 ): Target {
   if (isDeploymentHost(hostnameOf(hostHeader ?? ''), deployDomain)) return 'edge';
+  if (TLS_ASK.test(url)) return 'tls-ask';
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
   if (API_ROOT.test(url)) return 'api';
   if (url === '/.well-known/nimbus/zones.json') return 'zones';

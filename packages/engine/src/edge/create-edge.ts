@@ -40,12 +40,19 @@ export interface EdgeOptions {
 
 export interface Edge {
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Whether this edge serves a deployment at `hostname` (any state): the same cached answer a request
+   * to that host gets, synchronous when warm. Caddy's TLS `ask` endpoint asks it (apps/web/server/tls-ask.ts).
+   */
+  serves(hostname: string): boolean | Promise<boolean>;
   /** Who a function runner's pool key belongs to (for runtime logs), when this edge runs functions. */
   functionOwner(key: string): ReturnType<BoaServer['ownerOf']>;
   /** Resolves once cross-process invalidation is live (at once without databaseUrl). */
   ready: Promise<void>;
   close(): Promise<void>;
 }
+
+const hasDeployment = (target: HostTarget) => target.deployment !== null;
 
 export function createEdge(options: EdgeOptions): Edge {
   const { store } = options;
@@ -112,6 +119,10 @@ export function createEdge(options: EdgeOptions): Edge {
   }
 
   return {
+    serves(hostname) {
+      const target = hosts.get(hostname);
+      return target instanceof Promise ? target.then(hasDeployment) : hasDeployment(target);
+    },
     functionOwner: (key) => boa?.ownerOf(key),
     handle(req, res) {
       // Cache hits stay synchronous and allocate nothing; only a miss waits on a promise.

@@ -2,6 +2,7 @@
 // TTL, cache.ts) and concurrent misses share one lookup. Alias moves (promote, rollback) evict a label at
 // once (`invalidate`); the TTL only bounds what a missed event or a deleted deployment can cost.
 
+import { isIP } from 'node:net';
 import { type Db, deploymentAtHost, type ServedDeployment } from '@nimbus/db';
 import { singleFlight } from './cache';
 
@@ -17,11 +18,11 @@ const PENDING_TTL = 1_000;
 
 /**
  * The lookup key for a request's host name: the label under the deploy domain
- * (`my-site.localhost` → `my-site`), or null when Nimbus serves nothing there. Verified custom
- * domains resolve here too once they exist: their aliases row holds the full domain.
+ * (`my-site.localhost` → `my-site`), the full name elsewhere (`shop.example.com`: a custom domain's
+ * aliases row holds the full domain), or null when Nimbus can serve nothing there.
  */
 export function resolveHost(hostname: string, deployDomain: string): string | null {
-  if (!hostname.endsWith(`.${deployDomain}`)) return null;
+  if (!hostname.endsWith(`.${deployDomain}`)) return hostname.includes('.') && !isIP(hostname) ? hostname : null;
   const label = hostname.slice(0, -deployDomain.length - 1);
   return label && !label.includes('.') ? label : null;
 }
