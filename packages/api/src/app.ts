@@ -29,6 +29,7 @@ import { streamReportRoutes, streamRoutes } from './routes/stream';
 import { teamRoutes } from './routes/teams';
 import { tokenRoutes } from './routes/tokens';
 import { transferRoutes } from './routes/transfer';
+import { twoFactorRoutes } from './routes/two-factor';
 import { userRoutes } from './routes/user';
 
 export type Api = OpenAPIHono<AppEnv>;
@@ -76,6 +77,7 @@ export function createApi(options: ApiOptions): Api {
   app.use('*', authenticate);
   app.route('/', userRoutes());
   app.route('/', accountRoutes());
+  app.route('/', twoFactorRoutes());
   app.route('/', teamRoutes());
   app.route('/', memberRoutes());
   app.route('/', tokenRoutes());

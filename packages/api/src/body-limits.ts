@@ -26,6 +26,7 @@ const PUBLIC_WRITES = new Set([
   '/v2/registration',
   '/v2/registration/confirm',
   '/auth/login',
+  '/auth/login/two-factor',
   '/auth/logout',
   '/auth/password-reset',
   '/auth/password-reset/confirm',

@@ -58,6 +58,7 @@ export function teamJson(team: Team | TeamWithRole, creatorId?: string): TeamJso
     creatorId: creatorId ?? '',
     stagingPrefix: team.slug,
     flags: team.flags,
+    mfaEnforced: team.mfaEnforced,
     billing: billing(team),
     ...(role
       ? {

@@ -33,4 +33,5 @@ export * from './queries/staff';
 export * from './queries/teams';
 export * from './queries/tokens';
 export * from './queries/transfer';
+export * from './queries/two-factor';
 export * as schema from './schema';

@@ -74,6 +74,20 @@ export const RegistrationConfirm = z
 
 export const LoginBody = z.object({ email: key(), password: password() }).openapi('Login');
 
+export const LoginChallenge = z
+  .object({
+    mfaRequired: z.literal(true),
+    ticket: z.string().describe('Send it with a code to POST /auth/login/two-factor within five minutes.'),
+  })
+  .openapi('LoginChallenge');
+
+export const LoginSecondFactorBody = z
+  .object({
+    ticket: key().describe('The ticket from POST /auth/login.'),
+    code: key().describe('The 6-digit code of your authenticator app, or one of your recovery codes.'),
+  })
+  .openapi('LoginSecondFactor');
+
 export const UserPatch = z
   .object({
     name: key().nullish(),
