@@ -21,6 +21,7 @@ export {
   sessions,
   teams,
   tokens,
+  twoFactor,
 } from '@nimbus/api';
 
 /** The visitor as the services see them; null when logged out. One session lookup per render. */

@@ -22,4 +22,5 @@ export * as stream from './stream';
 export * as teams from './teams';
 export * as tokens from './tokens';
 export * as transfer from './transfer';
+export * as twoFactor from './two-factor';
 export * as user from './user';
