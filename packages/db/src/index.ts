@@ -3,6 +3,7 @@ export * from './client';
 export * from './errors';
 export * from './ids';
 export * from './password';
+export * from './queries/account-profile';
 export * from './queries/accounts';
 export * from './queries/activity';
 export * from './queries/aliases';

@@ -91,9 +91,42 @@ export const LoginSecondFactorBody = z
 export const UserPatch = z
   .object({
     name: key().nullish(),
+    username: key()
+      .optional()
+      .describe('Lowercase letters, digits and dashes; unique. The personal team keeps its slug.'),
     defaultTeamId: key().optional().describe('Team id or slug to open after login.'),
   })
   .openapi('UserPatch');
+
+export const AccountDeletion = z
+  .object({
+    confirm: key().describe('Your username, typed to confirm.'),
+    handover: z
+      .record(key(), key())
+      .optional()
+      .describe('Team id → member id: who becomes owner of each team only you own. Teams not listed are deleted.'),
+    reasons: z.array(z.object({ slug: key(), description: key() })).optional(),
+  })
+  .openapi('AccountDeletion');
+
+export const AccountDeleted = z
+  .object({ id: z.string(), email: z.string(), message: z.string() })
+  .openapi('AccountDeleted');
+
+export const DeletionPlan = z
+  .object({
+    teams: z.array(
+      z.object({
+        id: z.string(),
+        slug: z.string(),
+        name: z.string().nullable(),
+        members: z.array(z.object({ id: z.string(), username: z.string() })),
+      }),
+    ),
+  })
+  .openapi('DeletionPlan');
+
+export const AvatarReply = z.object({ avatar: z.string().describe('The URL path of the avatar.') }).openapi('Avatar');
 
 const TokenScope = z.union([
   z.object({ type: z.literal('team'), teamId: z.string(), origin: z.string(), createdAt: ms }),
