@@ -8,6 +8,7 @@ import { cache } from 'react';
 import { runtime } from './runtime';
 
 export {
+  accountProfile,
   billing,
   deployments,
   device,

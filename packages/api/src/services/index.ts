@@ -1,5 +1,6 @@
 // The service layer: what the API's routes and the dashboard's server components both call.
 
+export * as accountProfile from './account-profile';
 export * as admin from './admin';
 export * as aliases from './aliases';
 export * as billing from './billing';
