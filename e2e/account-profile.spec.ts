@@ -27,7 +27,7 @@ test('uploads an avatar and refuses a file that is not an image', async ({ page,
   await expect(page.getByText(/not an image Nimbus can read/)).toBeVisible();
 
   // Delete the account, handing the team over to its member.
-  const username = await page.getByLabel('Username').inputValue();
+  const username = await page.getByRole('textbox', { name: 'Username' }).inputValue();
   await page.getByLabel(`Who takes over ${team}`).selectOption({ index: 1 });
   await page.locator('#delete-account').getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog');
