@@ -46,6 +46,7 @@ for (const scheme of ['light', 'dark'] as const) {
       `/${team.slug}/~/settings`,
       `/${team.slug}/~/settings/members`,
       `/${team.slug}/~/settings/billing`,
+      `/${team.slug}/~/settings/security`,
       `/${team.slug}/~/settings/nothing-here`,
       `/${team.slug}/~/deployments`,
       `/${team.slug}/~/activity`,

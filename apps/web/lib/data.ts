@@ -8,6 +8,7 @@ import { cache } from 'react';
 import { runtime } from './runtime';
 
 export {
+  accountProfile,
   audit,
   billing,
   deployments,
@@ -22,6 +23,7 @@ export {
   sessions,
   teams,
   tokens,
+  twoFactor,
 } from '@nimbus/api';
 
 /** The visitor as the services see them; null when logged out. One session lookup per render. */

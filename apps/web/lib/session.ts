@@ -2,6 +2,8 @@
 // by slug, each read once per render through the services (so their permission checks apply here
 // too), from the one session lookup of visitorContext().
 import 'server-only';
+import { requireSecondFactor, type ServiceContext } from '@nimbus/api';
+import { twoFactorUrl } from '@nimbus/client';
 import { isReservedSlug } from '@nimbus/core';
 import { DomainError } from '@nimbus/db';
 import { headers } from 'next/headers';
@@ -41,12 +43,25 @@ export function isTeamSlug(segment: string): boolean {
 export const getTeam = cache(async (slug: string): Promise<Team> => {
   const ctx = isTeamSlug(slug) ? await visitorContext() : null;
   const team = ctx && (await teams.get(ctx, slug).catch(missing));
-  if (team) return team;
+  if (team) {
+    if (team.mfaEnforced && !team.personal) await secondFactorOrRedirect(ctx, team.slug);
+    return team;
+  }
   const personal = ctx?.actor.user.username === slug ? (await getTeams()).find((t) => t.personal) : undefined;
   if (personal && personal.slug !== slug)
     redirect(renamedTeamPath((await headers()).get(PATH_HEADER), slug, personal.slug));
   notFound();
 });
+
+/** A team that requires two-factor sends a visitor without it to /two-factor-required, and back here after. */
+async function secondFactorOrRedirect(ctx: ServiceContext, slug: string): Promise<void> {
+  try {
+    requireSecondFactor(ctx.actor, slug);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'mfa_enforced') throw error;
+    redirect(twoFactorUrl(slug, (await headers()).get(PATH_HEADER) ?? `/${slug}`));
+  }
+}
 
 /** A team the visitor cannot see reads as absent; any other failure is a real error. */
 function missing(error: unknown): null {

@@ -69,7 +69,7 @@ const Env = z.object({
     secret: true,
     example: '$(openssl rand -hex 32)',
     description:
-      '32+ characters; encrypts environment variables at rest (AES-256-GCM). When unset, one is generated into `$NIMBUS_DATA_DIR/secret` (mode 600) on first start. Keep it: without it stored env values cannot be read.',
+      '32+ characters; encrypts environment variables and two-factor secrets at rest (AES-256-GCM). When unset, one is generated into `$NIMBUS_DATA_DIR/secret` (mode 600) on first start. Keep it: without it stored env values and two-factor logins cannot be read.',
   }),
   NIMBUS_ROLE: variable(roles, {
     default: ROLES.join(','),

@@ -30,6 +30,7 @@ import { streamReportRoutes, streamRoutes } from './routes/stream';
 import { teamRoutes } from './routes/teams';
 import { tokenRoutes } from './routes/tokens';
 import { transferRoutes } from './routes/transfer';
+import { twoFactorRoutes } from './routes/two-factor';
 import { userRoutes } from './routes/user';
 
 export type Api = OpenAPIHono<AppEnv>;
@@ -77,6 +78,7 @@ export function createApi(options: ApiOptions): Api {
   app.use('*', authenticate);
   app.route('/', userRoutes());
   app.route('/', accountRoutes());
+  app.route('/', twoFactorRoutes());
   app.route('/', teamRoutes());
   app.route('/', memberRoutes());
   app.route('/', tokenRoutes());

@@ -19,6 +19,8 @@ export const BODY_LIMITS = {
   signedIn: 1 * MB,
   /** POST /v13/deployments: the file list, and the small files Vercel's clients send inline. */
   deployment: 32 * MB,
+  /** PUT /v1/user/avatar: one image, resized on arrival (services/account-profile.ts). */
+  avatar: 4 * MB,
 };
 
 /** Routes mounted before authentication that read a body (app.ts); body-limits.test.ts holds the list to the OpenAPI document. */
@@ -26,6 +28,7 @@ const PUBLIC_WRITES = new Set([
   '/v2/registration',
   '/v2/registration/confirm',
   '/auth/login',
+  '/auth/login/two-factor',
   '/auth/logout',
   '/auth/password-reset',
   '/auth/password-reset/confirm',
@@ -40,6 +43,7 @@ function limitOf(method: string, path: string): number | null {
   if (method === 'GET' || method === 'HEAD' || path === '/v2/files') return null;
   if (PUBLIC_WRITES.has(path)) return BODY_LIMITS.public;
   if (method === 'POST' && path === '/v13/deployments') return BODY_LIMITS.deployment;
+  if (method === 'PUT' && path === '/v1/user/avatar') return BODY_LIMITS.avatar;
   return BODY_LIMITS.signedIn;
 }
 

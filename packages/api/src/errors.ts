@@ -14,6 +14,8 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   not_authenticated: 403,
   invalid_token: 403,
   forbidden: 403,
+  mfa_enforced: 403,
+  invalid_code: 400,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

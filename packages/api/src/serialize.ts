@@ -29,7 +29,7 @@ export function userJson(user: User, personal?: Team | null, avatarBase = '/api/
     email: user.email,
     name: user.name,
     username: user.username,
-    avatar: `${avatarBase}/${user.id}`,
+    avatar: `${avatarBase}/${user.avatarDigest ?? user.id}`,
     defaultTeamId: user.defaultTeamId,
     version: 'northstar',
     createdAt: user.createdAt.getTime(),
@@ -58,6 +58,7 @@ export function teamJson(team: Team | TeamWithRole, creatorId?: string): TeamJso
     creatorId: creatorId ?? '',
     stagingPrefix: team.slug,
     flags: team.flags,
+    mfaEnforced: team.mfaEnforced,
     billing: billing(team),
     ...(role
       ? {

@@ -21,7 +21,9 @@ export type ErrorCode =
   | 'weak_password'
   | 'reset_invalid'
   | 'signup_invalid'
-  | 'plan_limit';
+  | 'plan_limit'
+  | 'mfa_enforced'
+  | 'invalid_code';
 
 export class DomainError extends Error {
   constructor(

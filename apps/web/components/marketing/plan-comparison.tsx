@@ -15,7 +15,9 @@ const ROWS: { key: keyof PlanLimits; label: string; unit?: string }[] = [
 const FEATURE_ROWS: { label: string; plans: readonly string[] }[] = [
   { label: 'Preview deployments and instant rollback', plans: PLAN_IDS },
   { label: 'Sandboxed builds and encrypted environment variables', plans: PLAN_IDS },
+  { label: 'Two-factor authentication (TOTP) with recovery codes', plans: PLAN_IDS },
   { label: 'Role-based access control', plans: ['pro', 'enterprise'] },
+  { label: 'Owners can require two-factor authentication of every member', plans: ['pro', 'enterprise'] },
   { label: 'Shared team projects with a turn in the build queue', plans: ['pro', 'enterprise'] },
   { label: 'Support for self-hosted installs', plans: ['enterprise'] },
   { label: 'Uptime SLA', plans: ['enterprise'] },

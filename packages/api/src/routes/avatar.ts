@@ -6,6 +6,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { errorBody } from '../errors';
 import { errors, pathParam } from '../schemas/common';
+import { uploadedAvatar } from '../services/account-profile';
 
 const DEFAULT_SIZE = 80;
 const MAX_SIZE = 1024;
@@ -72,13 +73,20 @@ export function avatarRoutes() {
       path: '/www/avatar/{id}',
       tags,
       summary: 'Get an avatar by hash or user id',
+      description:
+        'An uploaded avatar (its SHA-1, or the user id of someone who uploaded one) is a 256-pixel WebP; anything else is drawn.',
       request: { params: z.object({ id: pathParam('id') }), query: Size },
-      responses: { 200: svg, ...errors },
+      responses: {
+        200: { ...svg, content: { ...svg.content, 'image/webp': svg.content['image/svg+xml'] } },
+        ...errors,
+      },
     }),
-    (c) => {
+    async (c) => {
       const { id } = c.req.valid('param');
       if (!/^[0-9a-f]{40}$/i.test(id) && !/^[A-Za-z0-9_]{1,64}$/.test(id))
         return c.json(errorBody('bad_request', 'The avatar path must be a 40-character hex hash or a user id.'), 400);
+      const uploaded = await uploadedAvatar(c.var.options, id);
+      if (uploaded) return c.body(new Uint8Array(uploaded.data), 200, uploaded.headers);
       const drawn = draw(id.toLowerCase(), c.req.valid('query').s);
       return 'svg' in drawn ? c.body(drawn.svg, 200, CACHE) : c.json(errorBody('bad_request', drawn.error), 400);
     },

@@ -8,6 +8,8 @@ import type { AppEnv } from '../context';
 import { clearSessionCookies, sessionToken, setSessionCookies } from '../cookies';
 import {
   LoginBody,
+  LoginChallenge,
+  LoginSecondFactorBody,
   RegistrationBody,
   RegistrationConfirm,
   RegistrationPending,
@@ -27,7 +29,7 @@ export { clientIp, clientOf } from '../client-ip';
 export const guard = (c: Context<AppEnv>) =>
   checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
 
-type Started = Awaited<ReturnType<typeof session.login>>;
+type Started = Awaited<ReturnType<typeof session.loginSecondFactor>>;
 function started(c: Context<AppEnv>, { reply, cookie }: Started) {
   setSessionCookies(c, cookie.token, cookie.expiresAt, cookie.scopeSlug);
   return reply;
@@ -81,12 +83,33 @@ export function sessionRoutes() {
       path: '/auth/login',
       tags,
       summary: 'Log in',
+      description:
+        'For an account with two-factor authentication, answers `{ mfaRequired: true, ticket }` and no session: finish with POST /auth/login/two-factor.',
       request: body(LoginBody),
+      responses: { 200: json(z.union([UserReply, LoginChallenge])), ...errors },
+    }),
+    async (c) => {
+      guard(c);
+      const result = await session.login(c.var.options, c.req.valid('json'), clientOf(c));
+      if ('mfaRequired' in result) return c.json(result, 200);
+      return c.json(started(c, result), 200);
+    },
+  );
+
+  // POST /auth/login/two-factor - the second step: the ticket and a TOTP or recovery code
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/login/two-factor',
+      tags,
+      summary: 'Log in: the second factor',
+      description: 'Wrong codes are throttled per account like passwords; a recovery code works once.',
+      request: body(LoginSecondFactorBody),
       responses: { 200: json(UserReply), ...errors },
     }),
     async (c) => {
       guard(c);
-      return c.json(started(c, await session.login(c.var.options, c.req.valid('json'), clientOf(c))), 200);
+      return c.json(started(c, await session.loginSecondFactor(c.var.options, c.req.valid('json'), clientOf(c))), 200);
     },
   );
 

@@ -74,12 +74,59 @@ export const RegistrationConfirm = z
 
 export const LoginBody = z.object({ email: key(), password: password() }).openapi('Login');
 
+export const LoginChallenge = z
+  .object({
+    mfaRequired: z.literal(true),
+    ticket: z.string().describe('Send it with a code to POST /auth/login/two-factor within five minutes.'),
+  })
+  .openapi('LoginChallenge');
+
+export const LoginSecondFactorBody = z
+  .object({
+    ticket: key().describe('The ticket from POST /auth/login.'),
+    code: key().describe('The 6-digit code of your authenticator app, or one of your recovery codes.'),
+  })
+  .openapi('LoginSecondFactor');
+
 export const UserPatch = z
   .object({
     name: key().nullish(),
+    username: key()
+      .optional()
+      .describe('Lowercase letters, digits and dashes; unique. The personal team keeps its slug.'),
     defaultTeamId: key().optional().describe('Team id or slug to open after login.'),
   })
   .openapi('UserPatch');
+
+export const AccountDeletion = z
+  .object({
+    confirm: key().describe('Your username, typed to confirm.'),
+    handover: z
+      .record(key(), key())
+      .optional()
+      .describe('Team id → member id: who becomes owner of each team only you own. Teams not listed are deleted.'),
+    reasons: z.array(z.object({ slug: key(), description: key() })).optional(),
+  })
+  .openapi('AccountDeletion');
+
+export const AccountDeleted = z
+  .object({ id: z.string(), email: z.string(), message: z.string() })
+  .openapi('AccountDeleted');
+
+export const DeletionPlan = z
+  .object({
+    teams: z.array(
+      z.object({
+        id: z.string(),
+        slug: z.string(),
+        name: z.string().nullable(),
+        members: z.array(z.object({ id: z.string(), username: z.string() })),
+      }),
+    ),
+  })
+  .openapi('DeletionPlan');
+
+export const AvatarReply = z.object({ avatar: z.string().describe('The URL path of the avatar.') }).openapi('Avatar');
 
 const TokenScope = z.union([
   z.object({ type: z.literal('team'), teamId: z.string(), origin: z.string(), createdAt: ms }),

@@ -21,6 +21,7 @@ export const TeamSchema = z
     creatorId: z.string(),
     stagingPrefix: z.string(),
     flags: z.record(z.string(), z.boolean()),
+    mfaEnforced: z.boolean().describe('Members must use two-factor authentication to act in this team.'),
     billing: BillingSchema,
     membership: z
       .object({
@@ -43,7 +44,16 @@ export const TeamCreate = z
   })
   .openapi('TeamCreate');
 
-export const TeamPatch = z.object({ name: key().optional(), slug: key().optional() }).openapi('TeamPatch');
+export const TeamPatch = z
+  .object({
+    name: key().optional(),
+    slug: key().optional(),
+    mfaEnforced: z
+      .boolean()
+      .optional()
+      .describe('Require two-factor authentication of every member. Owners only, and only with it on themselves.'),
+  })
+  .openapi('TeamPatch');
 
 export const TeamIdParam = z.object({
   teamId: pathParam('teamId', 'Team id or slug.'),

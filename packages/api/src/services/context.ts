@@ -60,7 +60,25 @@ async function resolve(ctx: ServiceContext): Promise<Scope> {
   if (token?.teamId && token.teamId !== team.id) {
     throw new DomainError('forbidden', 'This token is limited to another team. Use a token for this team.');
   }
+  if (team.mfaEnforced && !team.personal) requireSecondFactor(ctx.actor, team.slug);
   return { teamId: team.id, slug: team.slug, name: team.name ?? team.slug, role: team.role, personal: team.personal };
+}
+
+/**
+ * A team that enforces two-factor authentication answers only callers who proved it: a user with
+ * two-factor on, through a session (turning it on ends every other session, so each remaining one
+ * began with it) or a token made after it was turned on (tokens made before could have been taken
+ * by anyone who had only the password). The dashboard sends the rest to /two-factor-required.
+ */
+export function requireSecondFactor(actor: Actor, teamSlug: string): void {
+  const since = actor.user.totpEnabledAt;
+  const proved =
+    since !== null && (actor.via === 'session' || (actor.token !== null && actor.token.createdAt >= since));
+  if (proved) return;
+  const message = since
+    ? `Team "${teamSlug}" requires two-factor authentication, and this token was made before you turned it on. Create a new token.`
+    : `Team "${teamSlug}" requires two-factor authentication. Turn it on in your account settings, then try again.`;
+  throw new DomainError('mfa_enforced', message, { teamSlug });
 }
 
 /**

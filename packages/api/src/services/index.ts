@@ -1,5 +1,6 @@
 // The service layer: what the API's routes and the dashboard's server components both call.
 
+export * as accountProfile from './account-profile';
 export * as admin from './admin';
 export * as aliases from './aliases';
 export * as audit from './audit';
@@ -23,4 +24,5 @@ export * as stream from './stream';
 export * as teams from './teams';
 export * as tokens from './tokens';
 export * as transfer from './transfer';
+export * as twoFactor from './two-factor';
 export * as user from './user';

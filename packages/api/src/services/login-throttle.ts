@@ -65,3 +65,24 @@ export async function throttledLogin(
   await db.rememberKey(database, k.known, KNOWN_MS);
   return user;
 }
+
+/**
+ * The second step of a login, and the proofs asked before changing two-factor settings: failures
+ * are counted per account (the password was right, so the address no longer matters), with the
+ * same doubling wait. `check` answers whether the code or password was right; `failure` is thrown if not.
+ */
+export async function throttledSecondFactor(
+  database: db.Db,
+  userId: string,
+  check: () => Promise<boolean>,
+  failure: db.DomainError,
+): Promise<void> {
+  const key = `login:second-factor:${userId}`;
+  const wait = await waitLeft(database, key, PAIR_FREE);
+  if (wait > 0) throw tooMany(wait);
+  if (!(await check())) {
+    await db.noteFailure(database, key, FORGET_MS);
+    throw failure;
+  }
+  await db.clearRateLimit(database, key);
+}

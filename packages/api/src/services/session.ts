@@ -1,15 +1,17 @@
 // Sign-up, login, logout and the session call (`GET /api/www/user`, docs/spec.md). These run
 // before anyone is authenticated, so they take the API options rather than a context; the route
 // keeps the HTTP parts (Origin check, cookies). Logins are throttled by login-throttle.ts.
+import { createHash } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import type { ApiOptions } from '../context';
 import { deliver } from '../mail';
-import type { LoginBody, RegistrationBody } from '../schemas/accounts';
+import type { LoginBody, LoginSecondFactorBody, RegistrationBody } from '../schemas/accounts';
 import { userJson } from '../serialize';
 import { createContext, type ServiceContext } from './context';
-import { throttledLogin } from './login-throttle';
+import { throttledLogin, throttledSecondFactor } from './login-throttle';
 import { teamsOf } from './teams';
+import { checkSecondFactor, wrongCode } from './two-factor';
 
 /** Who is on the other end of a sign-up or login: kept with the session for the account page. */
 export interface Client {
@@ -100,8 +102,43 @@ async function tellOwner(options: ApiOptions, email: string) {
   await deliver(options.db, options, mailId);
 }
 
+/**
+ * The password step. A user with two-factor on gets no session yet but a ticket: the second step
+ * (`loginSecondFactor`) takes it with a code within five minutes.
+ */
 export async function login(options: ApiOptions, { email, password }: z.infer<typeof LoginBody>, client: Client) {
   const user = await throttledLogin(options.db, email, client.ip, () => db.checkLogin(options.db, email, password));
+  if (db.hasTwoFactor(user)) return { mfaRequired: true as const, ticket: await newTicket(options, user.id) };
+  return start(options, user, client);
+}
+
+const TICKET_MS = 5 * 60_000;
+const ticketKey = (userId: string, secret: string) =>
+  `login:ticket:${userId}:${createHash('sha256').update(secret).digest('hex')}`;
+
+/** `<user id>.<secret>`; only the secret's SHA-256 is kept, as a remembered key that expires. */
+async function newTicket(options: ApiOptions, userId: string): Promise<string> {
+  const secret = db.randomString(40);
+  await db.rememberKey(options.db, ticketKey(userId, secret), TICKET_MS);
+  return `${userId}.${secret}`;
+}
+
+/** The second step: the ticket from the password step and a TOTP or recovery code start the session. */
+export async function loginSecondFactor(
+  options: ApiOptions,
+  { ticket, code }: z.infer<typeof LoginSecondFactorBody>,
+  client: Client,
+) {
+  const [userId = '', secret = ''] = ticket.split('.');
+  const key = ticketKey(userId, secret);
+  const expired = () =>
+    new db.DomainError('invalid_credentials', 'The login took too long or the ticket is not valid. Log in again.');
+  if (!userId || !secret || !(await db.readRateLimit(options.db, key))) throw expired();
+  const user = await db.getUser(options.db, userId).catch(() => {
+    throw expired();
+  });
+  await throttledSecondFactor(options.db, user.id, () => checkSecondFactor(options, user, code), wrongCode());
+  await db.clearRateLimit(options.db, key);
   return start(options, user, client);
 }
 

@@ -3,6 +3,7 @@
 import type { z } from '@hono/zod-openapi';
 import { can } from '@nimbus/core';
 import * as db from '@nimbus/db';
+import type { Scope } from '../context';
 import type { TeamCreate, TeamPatch } from '../schemas/teams';
 import { page, teamJson } from '../serialize';
 import { audit } from './audit';
@@ -63,6 +64,7 @@ export async function create(ctx: ServiceContext, input: z.infer<typeof TeamCrea
 
 export async function update(ctx: ServiceContext, idOrSlug: string, input: z.infer<typeof TeamPatch>) {
   const scope = await authorize(forTeam(ctx, idOrSlug), 'team:update');
+  if (input.mfaEnforced !== undefined) checkMfaEnforcement(ctx, scope, input.mfaEnforced);
   const team = await db.updateTeam(ctx.db, scope.teamId, input);
   const changes = {
     ...(team.name !== scope.name && input.name !== undefined ? { name: { from: scope.name, to: team.name } } : {}),
@@ -76,6 +78,22 @@ export async function update(ctx: ServiceContext, idOrSlug: string, input: z.inf
     scope.teamId,
   );
   return teamJson({ ...team, role: scope.role }, ctx.actor.user.id);
+}
+
+/** Only an owner changes the two-factor rule, never on a personal account, and turns it on only with it on themselves. */
+function checkMfaEnforcement(ctx: ServiceContext, scope: Scope, on: boolean): void {
+  if (scope.role !== 'OWNER')
+    throw new db.DomainError('forbidden', `Only an owner of "${scope.slug}" can change its two-factor rule.`);
+  if (on && scope.personal)
+    throw new db.DomainError(
+      'bad_request',
+      'A personal account has no other members: there is nobody to require it of.',
+    );
+  if (on && !db.hasTwoFactor(ctx.actor.user))
+    throw new db.DomainError(
+      'forbidden',
+      'Turn on two-factor authentication for your own account first, so you keep access to the team.',
+    );
 }
 
 export async function remove(ctx: ServiceContext, idOrSlug: string) {

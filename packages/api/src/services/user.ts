@@ -4,6 +4,7 @@ import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import type { UserPatch } from '../schemas/accounts';
 import { userJson } from '../serialize';
+import { setUsername } from './account-profile';
 import { requireAccountAccess, type ServiceContext } from './context';
 
 export async function get(ctx: ServiceContext) {
@@ -15,6 +16,7 @@ export async function get(ctx: ServiceContext) {
 export async function update(ctx: ServiceContext, input: z.infer<typeof UserPatch>) {
   requireAccountAccess(ctx, 'change the account');
   const id = ctx.actor.user.id;
+  if (input.username !== undefined) await setUsername(ctx, input.username);
   if (input.name !== undefined) await db.updateUser(ctx.db, id, { name: input.name });
   const defaultTeam = input.defaultTeamId ? await db.setDefaultTeam(ctx.db, id, input.defaultTeamId) : null;
   const [user, teams] = await Promise.all([db.getUser(ctx.db, id), db.listTeams(ctx.db, id)]);

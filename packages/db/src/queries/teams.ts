@@ -67,8 +67,13 @@ export async function createTeam(
   });
 }
 
-export async function updateTeam(db: Db, teamId: string, patch: { name?: string; slug?: string }): Promise<Team> {
+export async function updateTeam(
+  db: Db,
+  teamId: string,
+  patch: { name?: string; slug?: string; mfaEnforced?: boolean },
+): Promise<Team> {
   const values: Partial<Team> = { updatedAt: new Date() };
+  if (patch.mfaEnforced !== undefined) values.mfaEnforced = patch.mfaEnforced;
   if (patch.name !== undefined) values.name = checkName(patch.name);
   if (patch.slug !== undefined) values.slug = await checkSlug(db, patch.slug, teamId);
   const [team] = await db.update(teams).set(values).where(eq(teams.id, teamId)).returning();

@@ -1,5 +1,5 @@
 // Who a person is and how they prove it: users, browser sessions, API tokens and login throttling.
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,10 +14,33 @@ export const users = pgTable(
     defaultTeamId: text('default_team_id'),
     version: text('version').notNull().default('northstar'),
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+    /** SHA-1 of the uploaded avatar in the file store (a resized WebP); null shows the generated one. */
+    avatarDigest: text('avatar_digest'),
+    /**
+     * The TOTP secret, sealed like env values (AES-256-GCM under NIMBUS_SECRET). Written by setup and
+     * in force only once a code confirmed it (`totpEnabledAt`); `totpLastStep` is the time step of
+     * the last accepted code, so one code never works twice.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    totpLastStep: integer('totp_last_step'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_username_key').on(t.username)],
+);
+
+/** Two-factor recovery codes: shown once, stored as SHA-256, deleted when used. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 /** Browser sessions: only the SHA-256 of the cookie value is stored. */

@@ -20,6 +20,8 @@ export const teams = pgTable(
     hadTrial: boolean('had_trial').notNull().default(false),
     billingPlatform: text('billing_platform').$type<'stripe' | 'stripe_test'>().notNull().default('stripe_test'),
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+    /** Owners require every member to use two-factor authentication (services/context.ts refuses the rest). */
+    mfaEnforced: boolean('mfa_enforced').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

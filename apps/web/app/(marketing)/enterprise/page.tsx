@@ -77,7 +77,7 @@ export default function EnterprisePage() {
       <Section
         id="security"
         title="Security your reviewers will ask about"
-        lead="Passwords hashed with Argon2, API tokens stored as SHA-256, environment variables encrypted with AES-256-GCM, builds in a sandbox, and every permission checked in one place."
+        lead="Passwords hashed with Argon2, two-factor authentication that owners can require of every member, API tokens stored as SHA-256, environment variables encrypted with AES-256-GCM, builds in a sandbox, and every permission checked in one place."
       >
         <ButtonLink href="/security" variant="secondary">
           Read how Nimbus is secured

@@ -21,6 +21,11 @@ const PRACTICES = [
     href: '/docs/accounts',
   },
   {
+    title: 'Two-factor authentication',
+    body: 'A code from an authenticator app (TOTP) after the password, its secret encrypted at rest, each code accepted once, wrong codes slowed like passwords. Ten recovery codes are shown once and stored as SHA-256. Turning it off takes the password or a code. Team owners can require it of every member: members without it are sent to set it up, and tokens made before they did stop working for that team.',
+    href: '/docs/accounts',
+  },
+  {
     title: 'API tokens',
     body: 'Shown once, stored as SHA-256, optionally limited to one team and given an expiry date. A team-limited token cannot create tokens or change the account. Revoking one takes effect on the next request.',
     href: '/docs/tokens',
