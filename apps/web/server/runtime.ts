@@ -7,6 +7,7 @@ import { type Api, type ApiOptions, createApi, type FunctionLimits } from '@nimb
 import { cronTargets, type Database, describeError, envForTarget, openDatabase } from '@nimbus/db';
 import {
   checkSandbox,
+  createDomainChecker,
   createEdge,
   createEngine,
   createFunctionPool,
@@ -17,6 +18,7 @@ import {
   RuntimeLogWriter,
   reportFunctionsTo,
   startCronScheduler,
+  startDomainRecheck,
   startRuntimeLogRetention,
   startWorker,
   type Worker,
@@ -100,6 +102,24 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     : null;
   // Retention is one DELETE per sweep, run by the processes that run builds.
   const stopRetention = config.roles.has('worker') ? startRuntimeLogRetention({ db: database.db }) : () => {};
+  // Custom domains are rechecked in the background by the processes that run builds.
+  const dns = {
+    servers: config.domains.servers,
+    edgeIPv4: config.domains.edgeIPv4,
+    edgeIPv6: config.domains.edgeIPv6,
+    cnameTarget: config.domains.cnameTarget,
+  };
+  const stopRecheck = config.roles.has('worker')
+    ? startDomainRecheck({
+        db: database.db,
+        checker: createDomainChecker(dns),
+        everyMs: config.domains.recheckMs,
+        onHosts: (hosts) => {
+          for (const host of hosts) engine.events.emit('alias', host);
+        },
+        onError: (error) => console.error(`domains: a DNS recheck failed: ${describeError(error)}`),
+      })
+    : () => {};
   // Crons of production deployments run where functions run: through this process's own edge.
   const crons = edge
     ? startCronScheduler({
@@ -125,12 +145,15 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     teamBuildLimits: config.build.teamLimits,
     buildSandbox: config.build.sandbox.mode,
     functionLimits: functionLimits(config),
+    dns,
+    caddyDataDir: config.caddyDataDir,
   };
   const api = createApi(apiOptions);
   const close = async () => {
     await worker?.stop();
     await edge?.close();
     stopRetention();
+    stopRecheck();
     crons?.stop();
     await pool?.close();
     await runtimeLogs.close();

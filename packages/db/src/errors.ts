@@ -21,7 +21,10 @@ export type ErrorCode =
   | 'weak_password'
   | 'reset_invalid'
   | 'signup_invalid'
-  | 'plan_limit';
+  | 'plan_limit'
+  | 'invalid_domain'
+  | 'dns_not_supported'
+  | 'registrar_not_supported';
 
 export class DomainError extends Error {
   constructor(

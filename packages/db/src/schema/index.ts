@@ -4,6 +4,7 @@ export * from './activity';
 export * from './analytics';
 export * from './deployments';
 export * from './device';
+export * from './domains';
 export * from './leads';
 export * from './projects';
 export * from './runtime-logs';

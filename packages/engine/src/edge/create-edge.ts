@@ -12,7 +12,7 @@ import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
 import { createManifestCache, type Manifest } from './manifests';
 import { planFor } from './plan';
-import { pages, sendStatic } from './responses';
+import { pages, redirectTo, sendStatic } from './responses';
 import { sendPlan } from './send';
 
 type AliasEvents = {
@@ -76,6 +76,7 @@ export function createEdge(options: EdgeOptions): Edge {
 
   function serve(target: HostTarget, req: IncomingMessage, res: ServerResponse): void {
     const deployment = target.deployment;
+    if (target.redirect) return redirectTo(target.redirect, req, res);
     if (!deployment) return sendStatic(res, pages.unknownHost);
     if (deployment.state !== 'READY') {
       return sendStatic(
