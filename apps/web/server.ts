@@ -28,6 +28,7 @@ export async function startServer(config: Config = loadConfig()) {
   const headers = securityHeaders(config.publicUrl);
   const tlsAsk = createTlsAsk({ publicUrl: config.publicUrl, edge: runtime.edge });
   const warning = deployDomainWarning(config.publicUrl, config.deployDomain);
+  const publicHost = new URL(config.publicUrl).hostname;
   if (warning) console.warn(warning);
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
@@ -40,7 +41,7 @@ export async function startServer(config: Config = loadConfig()) {
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    const target = classify(req.headers.host, url, config.deployDomain, req);
+    const target = classify(req.headers.host, url, config.deployDomain, req, publicHost);
     // Deployment hosts serve the user's own content with the user's own headers; Caddy's ask needs none.
     if (target !== 'edge' && target !== 'tls-ask') for (const [name, value] of headers) res.setHeader(name, value);
     switch (target) {

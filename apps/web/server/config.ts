@@ -8,7 +8,20 @@ import path from 'node:path';
 import { TEAM_BUILD_LIMITS } from '@nimbus/core';
 import type { S3Options } from '@nimbus/engine';
 import { z } from 'zod';
-import { bytes, integer, oneOf, optional, seconds, settings, text, url, variable } from './settings';
+import {
+  bytes,
+  dnsServers,
+  hostName,
+  integer,
+  ipList,
+  oneOf,
+  optional,
+  seconds,
+  settings,
+  text,
+  url,
+  variable,
+} from './settings';
 
 const ROLES = ['web', 'api', 'edge', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -267,6 +280,34 @@ const Env = z.object({
     example: '5gb',
     description: "All of a deployment's files together (for `--archive=tgz`, the unpacked files).",
   }),
+  NIMBUS_EDGE_IPV4: optional(ipList(4), {
+    shown: 'unset',
+    example: '203.0.113.10',
+    description:
+      "This server's public IPv4 address(es), comma-separated: custom domains point an A record here, and the domain check accepts it.",
+  }),
+  NIMBUS_EDGE_IPV6: optional(ipList(6), {
+    shown: 'unset',
+    example: '2001:db8::10',
+    description: "This server's public IPv6 address(es), comma-separated, for AAAA records of custom domains.",
+  }),
+  NIMBUS_CNAME_TARGET: optional(hostName, {
+    shown: 'unset',
+    example: 'cname.nimbus.example.com',
+    description: 'A name that resolves to this server: subdomains of custom domains may point a CNAME record at it.',
+  }),
+  NIMBUS_DNS_SERVERS: optional(dnsServers, {
+    shown: 'system resolver',
+    example: '1.1.1.1,127.0.0.1:5353',
+    description:
+      'DNS servers (`host` or `host:port`, comma-separated) that domain verification asks instead of the system resolver.',
+  }),
+  NIMBUS_DOMAIN_RECHECK: variable(seconds, {
+    default: '30s',
+    example: '5m',
+    description:
+      'How often the worker looks for custom domains due a DNS recheck; each backs off from 1 minute to 1 hour while unverified or misconfigured, and is rechecked every 6 hours once working.',
+  }),
   NIMBUS_MARKETFIT_URL: optional(url, {
     shown: 'unset',
     example: 'https://enrich.example.com/lookup',
@@ -377,6 +418,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxDeploymentSize: e.NIMBUS_MAX_DEPLOYMENT_SIZE,
     /** S3-compatible storage when NIMBUS_S3_BUCKET is set; else files live under the data dir. */
     s3,
+    /** Custom domains: what their records must point at, who answers the look-ups, how often they are rechecked. */
+    domains: {
+      servers: e.NIMBUS_DNS_SERVERS ?? [],
+      edgeIPv4: e.NIMBUS_EDGE_IPV4 ?? [],
+      edgeIPv6: e.NIMBUS_EDGE_IPV6 ?? [],
+      cnameTarget: e.NIMBUS_CNAME_TARGET ?? null,
+      recheckMs: e.NIMBUS_DOMAIN_RECHECK,
+    },
   };
 }
 

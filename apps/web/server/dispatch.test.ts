@@ -80,3 +80,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
 });
+
+describe('custom domains at the front server', () => {
+  it.each([
+    ['www.example.com', 'edge'],
+    ['Example.COM:3000', 'edge'],
+    ['nimbus.example.org', 'next'],
+    ['localhost:3000', 'next'],
+    ['127.0.0.1:3000', 'next'],
+    ['[::1]:3000', 'next'],
+    ['my-site.localhost', 'edge'],
+  ])('%s → %s', (host, target) => {
+    expect(classify(host, '/', 'localhost', {}, 'nimbus.example.org')).toBe(target);
+  });
+
+  it('sends API paths on a custom domain to the edge too: the domain is the user site', () => {
+    expect(classify('www.example.com', '/v2/user', 'localhost', {}, 'nimbus.example.org')).toBe('edge');
+  });
+});

@@ -38,13 +38,27 @@ export function isApiRequest(method: string, headers: IncomingHttpHeaders): bool
   return true;
 }
 
+/**
+ * A custom domain or alias (`www.example.com`): a domain name that is neither the public URL's host
+ * nor on the deploy domain, nor an IP literal or a dotless name such as `localhost`. The edge answers
+ * it (its not-found page when no verified domain has that name); the dashboard and API stay on the
+ * public URL's host, IP addresses and `localhost`.
+ */
+export function isCustomDomainHost(host: string, deployDomain: string, publicHost: string): boolean {
+  if (host === publicHost || host === deployDomain || host.endsWith(`.${deployDomain}`)) return false;
+  return host.includes('.') && !host.startsWith('[') && !/^[\d.]+$/.test(host);
+}
+
 export function classify(
   hostHeader: string | undefined,
   url: string,
   deployDomain: string,
   request: { method?: string; headers?: IncomingHttpHeaders } = {},
+  publicHost?: string,
 ): Target {
-  if (isDeploymentHost(hostnameOf(hostHeader ?? ''), deployDomain)) return 'edge';
+  const host = hostnameOf(hostHeader ?? '');
+  if (isDeploymentHost(host, deployDomain)) return 'edge';
+  if (publicHost !== undefined && isCustomDomainHost(host, deployDomain, publicHost)) return 'edge';
   if (TLS_ASK.test(url)) return 'tls-ask';
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
   if (API_ROOT.test(url)) return 'api';

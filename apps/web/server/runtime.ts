@@ -8,6 +8,7 @@ import { AUDIT_LOG_RETENTION_DAYS } from '@nimbus/core';
 import { cronTargets, type Database, describeError, envForTarget, openDatabase, startAuditRetention } from '@nimbus/db';
 import {
   checkSandbox,
+  createDomainChecker,
   createEdge,
   createEngine,
   createFunctionPool,
@@ -18,6 +19,7 @@ import {
   RuntimeLogWriter,
   reportFunctionsTo,
   startCronScheduler,
+  startDomainRecheck,
   startRuntimeLogRetention,
   startWorker,
   type Worker,
@@ -106,6 +108,24 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     config.roles.has('api') || config.roles.has('web')
       ? startAuditRetention({ db: database.db, retentionDays: AUDIT_LOG_RETENTION_DAYS })
       : () => {};
+  // Custom domains are rechecked in the background by the processes that run builds.
+  const dns = {
+    servers: config.domains.servers,
+    edgeIPv4: config.domains.edgeIPv4,
+    edgeIPv6: config.domains.edgeIPv6,
+    cnameTarget: config.domains.cnameTarget,
+  };
+  const stopRecheck = config.roles.has('worker')
+    ? startDomainRecheck({
+        db: database.db,
+        checker: createDomainChecker(dns),
+        everyMs: config.domains.recheckMs,
+        onHosts: (hosts) => {
+          for (const host of hosts) engine.events.emit('alias', host);
+        },
+        onError: (error) => console.error(`domains: a DNS recheck failed: ${describeError(error)}`),
+      })
+    : () => {};
   // Crons of production deployments run where functions run: through this process's own edge.
   const crons = edge
     ? startCronScheduler({
@@ -131,6 +151,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     teamBuildLimits: config.build.teamLimits,
     buildSandbox: config.build.sandbox.mode,
     functionLimits: functionLimits(config),
+    dns,
+    caddyDataDir: config.tls.caddyDataDir,
   };
   const api = createApi(apiOptions);
   const close = async () => {
@@ -138,6 +160,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     await edge?.close();
     stopRetention();
     stopAuditRetention();
+    stopRecheck();
     crons?.stop();
     await pool?.close();
     await runtimeLogs.close();

@@ -16,6 +16,7 @@ import { customEnvironmentRoutes } from './routes/custom-environments';
 import { deploymentEventRoutes } from './routes/deployment-events';
 import { deploymentRoutes } from './routes/deployments';
 import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device';
+import { domainRoutes, projectDomainRoutes, teamAliasRoutes } from './routes/domains';
 import { envRoutes } from './routes/env';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -89,6 +90,9 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', deploymentRoutes());
   app.route('/', deploymentEventRoutes());
   app.route('/', aliasRoutes());
+  app.route('/', teamAliasRoutes());
+  app.route('/', domainRoutes());
+  app.route('/', projectDomainRoutes());
   app.route('/', runtimeLogRoutes());
   app.route('/', deviceApprovalRoutes());
   app.route('/', leadRoutes());

@@ -2,7 +2,7 @@
 
 import type { Role, TeamBuildLimits } from '@nimbus/core';
 import type { Db, Token, User } from '@nimbus/db';
-import type { Engine, FunctionPoolOptions } from '@nimbus/engine';
+import type { DnsSettings, Engine, FunctionPoolOptions } from '@nimbus/engine';
 import type { ServiceContext } from './services/context';
 
 export interface ApiOptions {
@@ -32,6 +32,10 @@ export interface ApiOptions {
   buildSandbox?: 'on' | 'off';
   /** What functions get when their config names no limit (NIMBUS_FUNCTION_*), shown on the deployment page. */
   functionLimits?: FunctionLimits;
+  /** Custom domains: DNS servers to ask and what records must point at (NIMBUS_DNS_SERVERS, NIMBUS_EDGE_IPV4 ...). */
+  dns?: DnsSettings;
+  /** Caddy's storage directory (NIMBUS_CADDY_DATA_DIR), read by `vercel certs ls`. */
+  caddyDataDir?: string;
 }
 
 /** The runner pool's defaults and cap, as the edge applies them (packages/engine/src/functions/pool.ts). */

@@ -28,6 +28,9 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   reset_invalid: 400,
   signup_invalid: 400,
   plan_limit: 403,
+  invalid_domain: 400,
+  dns_not_supported: 400,
+  registrar_not_supported: 400,
 };
 
 export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {

@@ -6,6 +6,7 @@ export * from './bytes';
 export * from './demo-popup';
 export * from './deployment-files';
 export * from './deployments';
+export * from './domain-names';
 export * from './duration';
 export * from './env-file';
 export * from './leads';

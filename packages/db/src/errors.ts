@@ -23,7 +23,10 @@ export type ErrorCode =
   | 'signup_invalid'
   | 'plan_limit'
   | 'mfa_enforced'
-  | 'invalid_code';
+  | 'invalid_code'
+  | 'invalid_domain'
+  | 'dns_not_supported'
+  | 'registrar_not_supported';
 
 export class DomainError extends Error {
   constructor(

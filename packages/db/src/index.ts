@@ -19,6 +19,7 @@ export * from './queries/deployment-files';
 export * from './queries/deployment-state';
 export * from './queries/deployments';
 export * from './queries/device';
+export * from './queries/domains';
 export * from './queries/edge';
 export * from './queries/env';
 export * from './queries/leads';

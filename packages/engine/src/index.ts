@@ -1,6 +1,8 @@
 // The deployment engine: file store, build queue and worker, and the edge that serves deployments.
 
 export * from './crypto';
+export * from './dns/check-domain';
+export * from './dns/recheck';
 export * from './edge/boa/crons';
 export * from './edge/create-edge';
 export * from './engine';
@@ -16,3 +18,4 @@ export * from './store/ingest';
 export * from './store/local';
 export * from './store/s3';
 export * from './store/types';
+export * from './tls/certificates';

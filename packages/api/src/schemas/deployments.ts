@@ -231,13 +231,18 @@ export const FileHeaders = z.object({
 export const AliasList = z
   .object({
     aliases: z.array(
-      z.object({
-        uid: z.string(),
-        alias: z.string().describe('Host with the public port, without scheme.'),
-        created: z.string().describe('ISO 8601.'),
-        redirect: z.null(),
-        protectionBypass: z.object({}),
-      }),
+      z
+        .object({
+          uid: z.string(),
+          alias: z.string().describe('Host with the public port, without scheme.'),
+          created: z.string().describe('ISO 8601.'),
+          redirect: z.null(),
+          protectionBypass: z.object({}),
+          deploymentId: z.string(),
+          projectId: z.string(),
+          kind: z.enum(['production', 'custom']),
+        })
+        .passthrough(),
     ),
   })
   .openapi('AliasList');

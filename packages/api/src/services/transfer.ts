@@ -5,11 +5,17 @@ import * as db from '@nimbus/db';
 import { projectJson } from '../project-json';
 import { audit } from './audit';
 import { authorize, forTeam, type ServiceContext } from './context';
+import { announce } from './domains';
 
 export async function transfer(ctx: ServiceContext, projectIds: string[], destination: string) {
   const source = await authorize(ctx, 'project:transfer');
   const target = await authorize(forTeam(ctx, destination), 'project:create');
-  const moved = await db.transferProjects(ctx.db, { fromTeamId: source.teamId, toTeamId: target.teamId, projectIds });
+  const { projects: moved, hosts } = await db.transferProjects(ctx.db, {
+    fromTeamId: source.teamId,
+    toTeamId: target.teamId,
+    projectIds,
+  });
+  announce(ctx, hosts);
   // Both teams keep the record: one lost the project, the other gained it.
   for (const p of moved) {
     const meta = { projectId: p.id, fromTeam: source.slug, toTeam: target.slug };

@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { aliases, buildLogs, deploymentOutputs, deployments } from '../schema';
-import { assignProduction } from './aliases';
+import { assignProduction, projectDomainNames } from './aliases';
 import { type BuildOutputRows, insertBuildOutput } from './build-output';
 import type { Deployment } from './deployments';
 
@@ -74,7 +74,7 @@ export async function markReady(
       .values({ deploymentId: input.id, type: 'info', text: readyLine(rows.length, input.buildOutput) });
     const hosts = [deployment!.host];
     if (deployment!.target === 'production' && (await isNewestProduction(tx, deployment!)))
-      hosts.push(await assignProduction(tx, deployment!));
+      hosts.push(await assignProduction(tx, deployment!), ...(await projectDomainNames(tx, [deployment!.projectId])));
     return { deployment: deployment!, hosts };
   });
 }
@@ -92,7 +92,13 @@ async function isNewestProduction(tx: Tx, deployment: Deployment): Promise<boole
     .select({ createdAt: deployments.createdAt })
     .from(aliases)
     .innerJoin(deployments, eq(deployments.id, aliases.deploymentId))
-    .where(and(eq(aliases.projectId, deployment.projectId), eq(deployments.target, 'production')));
+    .where(
+      and(
+        eq(aliases.projectId, deployment.projectId),
+        eq(aliases.kind, 'production'),
+        eq(deployments.target, 'production'),
+      ),
+    );
   return !serving || serving.createdAt <= deployment.createdAt;
 }
 

@@ -27,6 +27,7 @@ import { teams } from './teams';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type { DeploymentState };
+export type AliasKind = 'production' | 'custom';
 
 export const deployments = pgTable(
   'deployments',
@@ -231,6 +232,12 @@ export const aliases = pgTable(
     teamId: text('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
+    /**
+     * `production`: the project's production host, a label under the deploy domain that promote and
+     * rollback move. `custom`: set by `alias set`, a label under the deploy domain or a full name under
+     * a domain the team verified.
+     */
+    kind: text('kind').$type<AliasKind>().notNull().default('production'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

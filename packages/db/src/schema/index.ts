@@ -5,6 +5,7 @@ export * from './analytics';
 export * from './audit';
 export * from './deployments';
 export * from './device';
+export * from './domains';
 export * from './leads';
 export * from './projects';
 export * from './runtime-logs';

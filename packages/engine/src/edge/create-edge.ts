@@ -12,7 +12,7 @@ import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
 import { createManifestCache, type Manifest } from './manifests';
 import { planFor } from './plan';
-import { pages, sendStatic } from './responses';
+import { pages, redirectTo, sendStatic } from './responses';
 import { sendPlan } from './send';
 
 type AliasEvents = {
@@ -41,7 +41,7 @@ export interface EdgeOptions {
 export interface Edge {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /**
-   * Whether this edge serves a deployment at `hostname` (any state): the same cached answer a request
+   * Whether this edge serves a deployment (any state) or a domain redirect at `hostname`: the same cached answer a request
    * to that host gets, synchronous when warm. Caddy's TLS `ask` endpoint asks it (apps/web/server/tls-ask.ts).
    */
   serves(hostname: string): boolean | Promise<boolean>;
@@ -52,7 +52,8 @@ export interface Edge {
   close(): Promise<void>;
 }
 
-const hasDeployment = (target: HostTarget) => target.deployment !== null;
+/** A deployment, or a verified project domain that redirects: both need a certificate. */
+const hasDeployment = (target: HostTarget) => target.deployment !== null || target.redirect !== null;
 
 export function createEdge(options: EdgeOptions): Edge {
   const { store } = options;
@@ -83,6 +84,7 @@ export function createEdge(options: EdgeOptions): Edge {
 
   function serve(target: HostTarget, req: IncomingMessage, res: ServerResponse): void {
     const deployment = target.deployment;
+    if (target.redirect) return redirectTo(target.redirect, req, res);
     if (!deployment) return sendStatic(res, pages.unknownHost);
     if (deployment.state !== 'READY') {
       return sendStatic(

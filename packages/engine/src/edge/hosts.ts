@@ -1,15 +1,17 @@
 // Host → deployment, asked on every request, so answers are cached by the raw Host header (LRU +
-// TTL, cache.ts) and concurrent misses share one lookup. Alias moves (promote, rollback) evict a label at
-// once (`invalidate`); the TTL only bounds what a missed event or a deleted deployment can cost.
+// TTL, cache.ts) and concurrent misses share one lookup. Alias moves (promote, rollback, alias set,
+// a domain verified, moved or removed) evict a host at once (`invalidate`); the TTL only bounds what a
+// missed event or a deleted deployment can cost.
 
-import { isIP } from 'node:net';
-import { type Db, deploymentAtHost, type ServedDeployment } from '@nimbus/db';
+import { type Db, hostAnswer, type ServedDeployment } from '@nimbus/db';
 import { singleFlight } from './cache';
 
 export interface HostTarget {
   /** The key resolveHost gave for the host; alias events name it. */
   key: string | null;
   deployment: ServedDeployment | null;
+  /** A project domain that redirects: the same path and query go to `to` with `status`. */
+  redirect: { to: string; status: number } | null;
 }
 
 // A READY deployment never changes; unknown and building hosts change when a build finishes.
@@ -18,13 +20,18 @@ const PENDING_TTL = 1_000;
 
 /**
  * The lookup key for a request's host name: the label under the deploy domain
- * (`my-site.localhost` → `my-site`), the full name elsewhere (`shop.example.com`: a custom domain's
- * aliases row holds the full domain), or null when Nimbus can serve nothing there.
+ * (`my-site.localhost` → `my-site`), the full name for any other domain name (a custom domain or
+ * alias: `www.example.com`), or null when Nimbus serves nothing there (deeper names under the deploy
+ * domain, IP literals, names without a dot).
  */
 export function resolveHost(hostname: string, deployDomain: string): string | null {
-  if (!hostname.endsWith(`.${deployDomain}`)) return hostname.includes('.') && !isIP(hostname) ? hostname : null;
-  const label = hostname.slice(0, -deployDomain.length - 1);
-  return label && !label.includes('.') ? label : null;
+  if (hostname.endsWith(`.${deployDomain}`)) {
+    const label = hostname.slice(0, -deployDomain.length - 1);
+    return label && !label.includes('.') ? label : null;
+  }
+  if (hostname === deployDomain || !hostname.includes('.') || hostname.startsWith('[') || /^[\d.]+$/.test(hostname))
+    return null;
+  return hostname;
 }
 
 /** `My-Site.localhost:3000` → `my-site.localhost`; IPv6 literals keep their brackets. Also used by the front server's dispatch. */
@@ -41,10 +48,11 @@ export function createHostCache(db: Db, deployDomain: string) {
   const cache = singleFlight<string, HostTarget>({
     limit: { max: 10_000 },
     ttl: READY_TTL,
-    ttlOf: (target) => (target.deployment?.state === 'READY' ? READY_TTL : PENDING_TTL),
+    ttlOf: (target) => (target.deployment?.state === 'READY' || target.redirect ? READY_TTL : PENDING_TTL),
     async load(hostHeader) {
       const key = resolveHost(hostnameOf(hostHeader), deployDomain);
-      return { key, deployment: key ? await deploymentAtHost(db, key) : null };
+      if (!key) return { key, deployment: null, redirect: null };
+      return { key, ...(await hostAnswer(db, key)) };
     },
   });
   return {

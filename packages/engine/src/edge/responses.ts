@@ -1,7 +1,7 @@
 // Responses the edge builds once and replays: its own pages (unknown host, still building, 404 ...)
 // and the header lists of files, kept as the flat [name, value, ...] arrays `res.writeHead` takes
 // without copying them into a header map on every request.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type HeaderList = [string, string][];
 
@@ -103,3 +103,23 @@ export const pages = {
     [['retry-after', '5']],
   ),
 };
+
+/**
+ * A project domain set to redirect (`www` → apex): the same path and query on the other domain, with
+ * the request's scheme (`x-forwarded-proto` from a TLS proxy in front) and port.
+ */
+export function redirectTo(target: { to: string; status: number }, req: IncomingMessage, res: ServerResponse): void {
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto =
+    (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
+  const host = req.headers.host ?? '';
+  const colon = host.startsWith('[') ? host.indexOf(':', host.indexOf(']')) : host.indexOf(':');
+  const port = colon < 0 ? '' : host.slice(colon);
+  const location = `${proto}://${target.to}${port}${req.url ?? '/'}`;
+  res.writeHead(target.status, {
+    location,
+    'content-type': 'text/plain; charset=utf-8',
+    ...Object.fromEntries(NOSNIFF),
+  });
+  res.end(`Redirecting to ${location}\n`);
+}
