@@ -77,6 +77,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         deployDomain: config.deployDomain,
         events: engine.events,
         databaseUrl: config.databaseUrl,
+        protection: { tokens: engine.protectionTokens, publicUrl: config.publicUrl },
         functions: pool
           ? { pool, cipher: engine.cipher, dir: config.functions.dir ?? path.join(tmpdir(), 'nimbus-functions') }
           : undefined,

@@ -9,6 +9,7 @@ export * from './functions';
 export * from './functions/materialize';
 export * from './logs/function-reports';
 export * from './logs/runtime-log-writer';
+export * from './protection-tokens';
 export { startWorker, type Worker, type WorkerOptions } from './queue/worker';
 export * from './sandbox';
 export * from './store/create';

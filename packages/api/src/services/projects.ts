@@ -8,6 +8,13 @@ import { projectDeploymentJson } from '../deployment-json';
 import { projectJson } from '../project-json';
 import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects';
 import { authorize, hostContext, type ServiceContext } from './context';
+import { protectionChanged, protectionChanges } from './protection';
+
+/** Opens sealed bypass secrets for the reply, when this API has the engine's cipher. */
+const revealer = (ctx: ServiceContext) => {
+  const cipher = ctx.options.engine?.cipher;
+  return cipher && ((sealed: string) => cipher.decrypt(sealed));
+};
 
 export type ProjectListInput = Pick<z.infer<typeof ListQuery>, 'limit' | 'until' | 'search'>;
 
@@ -22,10 +29,14 @@ async function withDeployments(ctx: ServiceContext, scope: Scope, projects: db.P
     const newest = latestBy.get(project.id);
     const prod = productionBy.get(project.id);
     const hostsOf = (id: string) => (prod?.deployment.id === id ? [prod.host] : []);
-    return projectJson(project, {
-      latest: newest && projectDeploymentJson(newest, hosts, hostsOf(newest.id)),
-      production: prod && projectDeploymentJson(prod.deployment, hosts, [prod.host]),
-    });
+    return projectJson(
+      project,
+      {
+        latest: newest && projectDeploymentJson(newest, hosts, hostsOf(newest.id)),
+        production: prod && projectDeploymentJson(prod.deployment, hosts, [prod.host]),
+      },
+      revealer(ctx),
+    );
   });
 }
 
@@ -43,12 +54,17 @@ export async function get(ctx: ServiceContext, idOrName: string) {
 
 export async function create(ctx: ServiceContext, input: z.infer<typeof ProjectCreate>) {
   const scope = await authorize(ctx, 'project:create');
-  return projectJson(await db.createProject(ctx.db, scope.teamId, input));
+  return projectJson(await db.createProject(ctx.db, scope.teamId, input), {}, revealer(ctx));
 }
 
 export async function update(ctx: ServiceContext, idOrName: string, input: z.infer<typeof ProjectPatch>) {
   const scope = await authorize(ctx, 'project:update');
-  return projectJson(await db.updateProject(ctx.db, scope.teamId, idOrName, input));
+  const { ssoProtection, passwordProtection, ...settings } = input;
+  const project = await db.getProject(ctx.db, scope.teamId, idOrName);
+  const protection = await protectionChanges(project, { ssoProtection, passwordProtection });
+  const updated = await db.updateProject(ctx.db, scope.teamId, project.id, { ...settings, ...protection });
+  if (Object.keys(protection).length) protectionChanged(ctx, project.id);
+  return projectJson(updated, {}, revealer(ctx));
 }
 
 /** Deletes the project, its deployments and its hosts; the edges forget the hosts at once. */
