@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type Api, type ApiOptions, createApi, type FunctionLimits } from '@nimbus/api';
 import { cronTargets, type Database, describeError, envForTarget, openDatabase } from '@nimbus/db';
 import {
+  CRON_PASS_HEADER,
   checkSandbox,
   createEdge,
   createEngine,
@@ -106,7 +107,12 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     ? startCronScheduler({
         db: database.db,
         targets: () => cronTargets(database.db),
-        call: (host, urlPath, headers) => callOwnEdge(config, `${host}.${config.deployDomain}`, urlPath, headers),
+        call: (host, urlPath, headers) => {
+          // Deployment protection lets the scheduler's own calls through with a pass signed for the host.
+          const hostname = `${host}.${config.deployDomain}`;
+          const pass = engine.protectionTokens.sign({ k: 'cron', p: '', h: hostname }, 60_000);
+          return callOwnEdge(config, hostname, urlPath, { ...headers, [CRON_PASS_HEADER]: pass });
+        },
         secretOf: async (projectId) =>
           (await envForTarget(database.db, engine.cipher, projectId, 'production')).CRON_SECRET,
       })

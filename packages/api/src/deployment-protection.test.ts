@@ -98,6 +98,10 @@ describe('Nimbus Authentication', () => {
     expect((await t.fetchHost(production, '/')).status).toBe(200);
     await patchProject({ ssoProtection: { deploymentType: 'all' } });
     expect((await t.fetchHost(production, '/')).status).toBe(302);
+    // The server's cron scheduler passes with a pass signed for the host, and only for that host.
+    const pass = t.engine.protectionTokens.sign({ k: 'cron', p: '', h: `${production}.localhost` }, 60_000);
+    expect((await t.fetchHost(production, '/', { headers: { 'x-nimbus-cron-pass': pass } })).status).toBe(200);
+    expect((await t.fetchHost(preview, '/', { headers: { 'x-nimbus-cron-pass': pass } })).status).toBe(302);
     await patchProject({ ssoProtection: { deploymentType: 'preview' } });
   });
 

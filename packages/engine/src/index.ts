@@ -3,6 +3,7 @@
 export * from './crypto';
 export * from './edge/boa/crons';
 export * from './edge/create-edge';
+export { CRON_PASS_HEADER } from './edge/protection';
 export * from './engine';
 export * from './events';
 export * from './functions';

@@ -1,15 +1,16 @@
 // Signed tokens of deployment protection: the short-lived hand-off the dashboard gives a team member
-// on their way back to a protected deployment, and the cookie the edge then sets on that host. Both
+// on their way back to a protected deployment, the cookie the edge then sets on that host, and the
+// pass the server's cron scheduler sends with its own calls. Both
 // are `base64url(JSON claims).base64url(HMAC-SHA-256)` under a key derived by HKDF from NIMBUS_SECRET,
 // so any process of the same server can check them and nothing is stored. Written here rather than
 // with a JWT library: one algorithm, one issuer and one audience, and the check must stay synchronous
 // on the edge's hot path (jose's verify is async).
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-export type ProtectionTokenKind = 'handoff' | 'sso' | 'password' | 'bypass';
+export type ProtectionTokenKind = 'handoff' | 'sso' | 'password' | 'bypass' | 'cron';
 
 export interface ProtectionClaims {
-  /** What was proven: a member's hand-off, a Nimbus login, the password, a bypass secret. */
+  /** What was proven: a member's hand-off, a Nimbus login, the password, a bypass secret, the server's own cron call. */
   k: ProtectionTokenKind;
   /** The project. */
   p: string;

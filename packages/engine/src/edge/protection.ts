@@ -32,6 +32,8 @@ const COOKIE_TTL = 12 * 60 * 60 * 1000;
 export const AUTH_PATH = '/_nimbus/auth';
 export const PASSWORD_PATH = '/_nimbus/password';
 const FORM_LIMIT = 4096;
+/** The header of the cron scheduler's signed pass (a `cron` token for the host). */
+export const CRON_PASS_HEADER = 'x-nimbus-cron-pass';
 
 interface Protection {
   sso: ProtectionDeploymentType | null;
@@ -156,6 +158,10 @@ export function createProtectionGate(options: ProtectionOptions) {
     const url = req.url ?? '/';
     const host = hostnameOf(req.headers.host ?? '');
     const project = deployment.projectId;
+
+    // The server's own cron calls (edge/boa/crons.ts) carry a pass signed for this host, as Vercel's do.
+    const cron = header(req, CRON_PASS_HEADER);
+    if (cron && tokens.verify(cron, 'cron', host)) return true;
 
     // Automation: a bypass secret lets the request through, and may leave a cookie for the next ones.
     const bypass = header(req, BYPASS_HEADER) ?? queryParam(url, BYPASS_HEADER);
