@@ -119,9 +119,7 @@ export async function deploymentAuth(options: ApiOptions, caller: User | null, r
       'forbidden',
       "This deployment is protected: only members of its team can open it. Ask the team's owner to invite you, or log in with another account.",
     );
-  const token = engineOf({ options } as ServiceContext).protectionTokens.sign(
-    { k: 'handoff', p: owner.projectId, h: host },
-    HANDOFF_TTL,
-  );
+  if (!options.engine) throw new Error('The API was created without an engine; pass `engine` in ApiOptions.');
+  const token = options.engine.protectionTokens.sign({ k: 'handoff', p: owner.projectId, h: host }, HANDOFF_TTL);
   return `${url.protocol}//${url.host}/_nimbus/auth?token=${token}&next=${encodeURIComponent(url.pathname + url.search)}`;
 }
