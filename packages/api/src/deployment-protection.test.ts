@@ -254,7 +254,7 @@ describe('protection bypass for automation', () => {
 });
 
 describe('who may change protection', () => {
-  it('allows owners and members, refuses other roles and other teams', async () => {
+  it('allows owners and members, refuses other roles (who never see the secrets) and other teams', async () => {
     for (const role of ['DEVELOPER', 'VIEWER']) {
       const email = `guard-${role.toLowerCase()}@example.com`;
       const member = await t.signup(email);
@@ -267,6 +267,9 @@ describe('who may change protection', () => {
         body: { generate: {} },
       });
       expect(bypass.status, role).toBe(403);
+      const seen = await t.call('GET', `/v9/projects/${projectId}${q()}`, { token: member.token });
+      expect(seen.json.ssoProtection, role).toBeDefined();
+      expect(seen.json.protectionBypass, role).toBeUndefined();
     }
     const outsider = await patchProject({ ssoProtection: null }, stranger.token);
     expect(outsider.status).toBe(404);

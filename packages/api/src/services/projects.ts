@@ -2,6 +2,7 @@
 // Each reply carries the project's newest deployment and the one serving production.
 
 import type { z } from '@hono/zod-openapi';
+import { can } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import type { Scope } from '../context';
 import { projectDeploymentJson } from '../deployment-json';
@@ -10,10 +11,13 @@ import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects
 import { authorize, hostContext, type ServiceContext } from './context';
 import { protectionChanged, protectionChanges } from './protection';
 
-/** Opens sealed bypass secrets for the reply, when this API has the engine's cipher. */
-const revealer = (ctx: ServiceContext) => {
+/**
+ * Opens sealed bypass secrets for the reply, for roles that may change the project (the others
+ * get no `protectionBypass`), when this API has the engine's cipher.
+ */
+const revealer = (ctx: ServiceContext, scope: Scope) => {
   const cipher = ctx.options.engine?.cipher;
-  return cipher && ((sealed: string) => cipher.decrypt(sealed));
+  return cipher && can(scope.role, 'project:update') ? (sealed: string) => cipher.decrypt(sealed) : undefined;
 };
 
 export type ProjectListInput = Pick<z.infer<typeof ListQuery>, 'limit' | 'until' | 'search'>;
@@ -35,7 +39,7 @@ async function withDeployments(ctx: ServiceContext, scope: Scope, projects: db.P
         latest: newest && projectDeploymentJson(newest, hosts, hostsOf(newest.id)),
         production: prod && projectDeploymentJson(prod.deployment, hosts, [prod.host]),
       },
-      revealer(ctx),
+      revealer(ctx, scope),
     );
   });
 }
@@ -54,7 +58,7 @@ export async function get(ctx: ServiceContext, idOrName: string) {
 
 export async function create(ctx: ServiceContext, input: z.infer<typeof ProjectCreate>) {
   const scope = await authorize(ctx, 'project:create');
-  return projectJson(await db.createProject(ctx.db, scope.teamId, input), {}, revealer(ctx));
+  return projectJson(await db.createProject(ctx.db, scope.teamId, input), {}, revealer(ctx, scope));
 }
 
 export async function update(ctx: ServiceContext, idOrName: string, input: z.infer<typeof ProjectPatch>) {
@@ -64,7 +68,7 @@ export async function update(ctx: ServiceContext, idOrName: string, input: z.inf
   const protection = await protectionChanges(project, { ssoProtection, passwordProtection });
   const updated = await db.updateProject(ctx.db, scope.teamId, project.id, { ...settings, ...protection });
   if (Object.keys(protection).length) protectionChanged(ctx, project.id);
-  return projectJson(updated, {}, revealer(ctx));
+  return projectJson(updated, {}, revealer(ctx, scope));
 }
 
 /** Deletes the project, its deployments and its hosts; the edges forget the hosts at once. */
