@@ -10,7 +10,6 @@ export interface UnavailableFeature {
 }
 
 export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
-  { feature: 'password-protected previews', claims: [/password[- ]protect/i] },
   { feature: 'a web application firewall', claims: [/WAF is available/i, /Firewall\W{0,3}\s+tab/i] },
   {
     feature: 'feature flags with a toolbar',

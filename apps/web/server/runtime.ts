@@ -7,6 +7,7 @@ import { type Api, type ApiOptions, createApi, type FunctionLimits } from '@nimb
 import { AUDIT_LOG_RETENTION_DAYS } from '@nimbus/core';
 import { cronTargets, type Database, describeError, envForTarget, openDatabase, startAuditRetention } from '@nimbus/db';
 import {
+  CRON_PASS_HEADER,
   checkSandbox,
   createDomainChecker,
   createEdge,
@@ -80,6 +81,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         deployDomain: config.deployDomain,
         events: engine.events,
         databaseUrl: config.databaseUrl,
+        protection: { tokens: engine.protectionTokens, publicUrl: config.publicUrl },
         functions: pool
           ? { pool, cipher: engine.cipher, dir: config.functions.dir ?? path.join(tmpdir(), 'nimbus-functions') }
           : undefined,
@@ -131,7 +133,12 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     ? startCronScheduler({
         db: database.db,
         targets: () => cronTargets(database.db),
-        call: (host, urlPath, headers) => callOwnEdge(config, `${host}.${config.deployDomain}`, urlPath, headers),
+        call: (host, urlPath, headers) => {
+          // Deployment protection lets the scheduler's own calls through with a pass signed for the host.
+          const hostname = `${host}.${config.deployDomain}`;
+          const pass = engine.protectionTokens.sign({ k: 'cron', p: '', h: hostname }, 60_000);
+          return callOwnEdge(config, hostname, urlPath, { ...headers, [CRON_PASS_HEADER]: pass });
+        },
         secretOf: async (projectId) =>
           (await envForTarget(database.db, engine.cipher, projectId, 'production')).CRON_SECRET,
       })

@@ -13,6 +13,7 @@ import { auditRoutes } from './routes/audit';
 import { avatarRoutes } from './routes/avatar';
 import { billingRoutes } from './routes/billing';
 import { customEnvironmentRoutes } from './routes/custom-environments';
+import { deploymentAuthRoutes } from './routes/deployment-auth';
 import { deploymentEventRoutes } from './routes/deployment-events';
 import { deploymentRoutes } from './routes/deployments';
 import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device';
@@ -68,6 +69,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', marketFitRoutes());
   app.route('/', streamRoutes());
   app.route('/', invitationPreviewRoutes());
+  app.route('/', deploymentAuthRoutes());
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },

@@ -16,6 +16,7 @@ import {
 } from '@nimbus/engine';
 import { classify, stripApiPrefix } from '../../../apps/web/server/dispatch';
 import { createEngineTestApi } from './engine-testing';
+import { ORIGIN } from './testing';
 
 export interface Reply {
   status: number;
@@ -41,6 +42,7 @@ export async function createFunctionsTestServer(pool: Partial<FunctionPoolOption
     store: t.engine.store,
     deployDomain: 'localhost',
     events: t.engine.events,
+    protection: { tokens: t.engine.protectionTokens, publicUrl: ORIGIN },
     functions: { pool: runners, cipher: t.engine.cipher, dir: functionsDir },
   });
   const api = getRequestListener(t.app.fetch);

@@ -11,7 +11,15 @@ export interface ProjectDeployments {
   production?: ProjectDeployment;
 }
 
-export function projectJson(project: Project, deployments: ProjectDeployments = {}) {
+/**
+ * `reveal` opens sealed bypass secrets; without it the reply leaves `protectionBypass` out (replies
+ * made where no cipher is at hand: admin, transfer).
+ */
+export function projectJson(
+  project: Project,
+  deployments: ProjectDeployments = {},
+  reveal?: (sealed: string) => string,
+) {
   return {
     id: project.id,
     name: project.name,
@@ -33,6 +41,9 @@ export function projectJson(project: Project, deployments: ProjectDeployments = 
     defaultResourceConfig: { functionDefaultRegions: [] as string[] },
     deploymentExpiration: {},
     speedInsights: { id: project.id, enabled: project.speedInsights, hasData: false },
+    ssoProtection: project.ssoProtection,
+    passwordProtection: project.passwordProtection,
+    ...(reveal ? { protectionBypass: bypassJson(project, reveal) } : {}),
     createdAt: project.createdAt.getTime(),
     updatedAt: project.updatedAt.getTime(),
   };
@@ -60,3 +71,18 @@ export function envJson(v: EnvVar, value?: string) {
 
 export type ProjectJson = ReturnType<typeof projectJson>;
 export type EnvJson = ReturnType<typeof envJson>;
+
+/** Vercel's `protectionBypass`: each secret with who made it and when. */
+export function bypassJson(project: Project, reveal: (sealed: string) => string) {
+  return Object.fromEntries(
+    project.protectionBypass.map((b) => [
+      reveal(b.sealed),
+      {
+        createdAt: b.createdAt,
+        createdBy: b.createdBy,
+        scope: 'automation-bypass' as const,
+        ...(b.note ? { note: b.note } : {}),
+      },
+    ]),
+  );
+}

@@ -16,6 +16,7 @@ export * from './net-validation';
 export * from './nul';
 export * from './permissions';
 export * from './plans';
+export * from './protection';
 export * from './redact';
 export * from './session-constants';
 export * from './slugs';

@@ -28,6 +28,7 @@ export * from './queries/members';
 export * from './queries/password-resets';
 export * from './queries/pending-signups';
 export * from './queries/projects';
+export * from './queries/protection';
 export * from './queries/rate-limits';
 export * from './queries/runtime-logs';
 export * from './queries/server-code';

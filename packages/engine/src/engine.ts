@@ -1,9 +1,11 @@
-// What the API needs from the engine: the file store, the cipher for env values, the event bus
+// What the API needs from the engine: the file store, the cipher for env values, the signer of
+// deployment protection's tokens, the event bus
 // (alias invalidation, wake-ups) and the size limits of uploads and deployments. The build worker is started separately
 // (queue/worker.ts) by the processes that run the worker role.
 import type { Cipher } from '@nimbus/db';
 import { createCipher } from './crypto';
 import { createEngineEvents, type EngineEvents } from './events';
+import { createProtectionTokens, type ProtectionTokens } from './protection-tokens';
 import type { SizeLimits } from './store/ingest';
 import type { FileStore } from './store/types';
 
@@ -12,6 +14,8 @@ export interface Engine extends SizeLimits {
   store: FileStore;
   cipher: Cipher;
   events: EngineEvents;
+  /** Signs and checks deployment protection's hand-offs and cookies (the API signs, the edge checks). */
+  protectionTokens: ProtectionTokens;
 }
 
 export function createEngine(options: { store: FileStore; secret: string } & SizeLimits): Engine {
@@ -19,6 +23,7 @@ export function createEngine(options: { store: FileStore; secret: string } & Siz
     store: options.store,
     cipher: createCipher(options.secret),
     events: createEngineEvents(),
+    protectionTokens: createProtectionTokens(options.secret),
     maxFileSize: options.maxFileSize,
     maxDeploymentSize: options.maxDeploymentSize,
   };

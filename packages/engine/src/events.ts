@@ -1,6 +1,8 @@
 // In-process signals of the engine. `alias` (host label) fires after a production host moves or a
 // host stops serving, so an edge in this process drops its cached lookup; other processes learn the
 // same from PostgreSQL's `LISTEN nimbus_alias`, which the same transaction notifies on commit.
+// `protection` (project id) fires after a project's deployment protection changed, so this process's
+// edge drops its cached settings; other processes hold them at most PROTECTION_TTL (edge/protection.ts).
 // `queued` wakes the local worker early and `canceled` stops a local build at once; a worker in
 // another process finds both by polling the database instead. `runtimeLogs` carries each batch of
 // function logs just stored, so a live tail in this process shows it without asking the database.
@@ -9,6 +11,7 @@ import type { RuntimeLog } from '@nimbus/db';
 
 export interface EngineEventMap {
   alias: [host: string];
+  protection: [projectId: string];
   queued: [deploymentId: string];
   canceled: [deploymentId: string];
   runtimeLogs: [rows: RuntimeLog[]];

@@ -3,7 +3,9 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { body, errors, json, PaginationSchema, ScopeQuery } from '../schemas/common';
 import { ListQuery, ProjectCreate, ProjectCrons, ProjectParam, ProjectPatch, ProjectSchema } from '../schemas/projects';
+import { ProtectionBypassPatch, ProtectionBypassReply } from '../schemas/protection';
 import * as projects from '../services/projects';
+import * as protection from '../services/protection';
 
 const auth = [{ bearer: [] }];
 const tags = ['Projects'];
@@ -84,6 +86,21 @@ export function projectRoutes() {
       responses: { 200: json(ProjectSchema), ...errors },
     }),
     async (c) => c.json(await projects.update(c.var.ctx, c.req.valid('param').idOrName, c.req.valid('json')), 200),
+  );
+
+  // PATCH /v1/projects/{idOrName}/protection-bypass - generate, rotate or revoke an automation bypass secret
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/v1/projects/{idOrName}/protection-bypass',
+      tags,
+      summary: 'Change protection bypass secrets',
+      security: auth,
+      request: { params: ProjectParam, query: ScopeQuery, ...body(ProtectionBypassPatch) },
+      responses: { 200: json(ProtectionBypassReply), ...errors },
+    }),
+    async (c) =>
+      c.json(await protection.updateBypass(c.var.ctx, c.req.valid('param').idOrName, c.req.valid('json')), 200),
   );
 
   // DELETE /v9/projects/{idOrName} (also /v2: `vercel project rm`) - delete the project, its deployments and its hosts (204)

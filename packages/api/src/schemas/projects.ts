@@ -4,6 +4,7 @@ import { z } from '@hono/zod-openapi';
 import { DEPLOYMENT_STATES, ENV_TARGETS, PROJECT_NAME_RULE } from '@nimbus/core';
 import { key, pathParam, ScopeQuery, timestampQuery } from './common';
 import { ProjectSettingsInput } from './deployment-request';
+import { PasswordProtectionInput, ProtectionBypassMap, ProtectionFields, SsoProtectionInput } from './protection';
 
 const ProjectDeploymentSchema = z
   .object({
@@ -51,6 +52,8 @@ export const ProjectSchema = z
     defaultResourceConfig: Regions,
     deploymentExpiration: z.object({}),
     speedInsights: z.object({ id: z.string(), enabled: z.boolean(), hasData: z.boolean() }),
+    ...ProtectionFields,
+    protectionBypass: ProtectionBypassMap.optional(),
     createdAt: z.number(),
     updatedAt: z.number(),
   })
@@ -66,6 +69,8 @@ export const ProjectPatch = ProjectSettingsInput.extend({
     .boolean()
     .optional()
     .describe("Sets the project's `speedInsights` flag, kept for Vercel clients; Nimbus collects no speed data."),
+  ssoProtection: SsoProtectionInput,
+  passwordProtection: PasswordProtectionInput,
 }).openapi('ProjectPatch');
 
 export const ListQuery = ScopeQuery.extend({

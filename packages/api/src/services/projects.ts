@@ -2,6 +2,7 @@
 // Each reply carries the project's newest deployment and the one serving production.
 
 import type { z } from '@hono/zod-openapi';
+import { can } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import type { Scope } from '../context';
 import { projectDeploymentJson } from '../deployment-json';
@@ -9,6 +10,16 @@ import { projectJson } from '../project-json';
 import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects';
 import { audit } from './audit';
 import { authorize, hostContext, type ServiceContext } from './context';
+import { protectionChanged, protectionChanges } from './protection';
+
+/**
+ * Opens sealed bypass secrets for the reply, for roles that may change the project (the others
+ * get no `protectionBypass`), when this API has the engine's cipher.
+ */
+const revealer = (ctx: ServiceContext, scope: Scope) => {
+  const cipher = ctx.options.engine?.cipher;
+  return cipher && can(scope.role, 'project:update') ? (sealed: string) => cipher.decrypt(sealed) : undefined;
+};
 
 export type ProjectListInput = Pick<z.infer<typeof ListQuery>, 'limit' | 'until' | 'search'>;
 
@@ -23,10 +34,14 @@ async function withDeployments(ctx: ServiceContext, scope: Scope, projects: db.P
     const newest = latestBy.get(project.id);
     const prod = productionBy.get(project.id);
     const hostsOf = (id: string) => (prod?.deployment.id === id ? [prod.host] : []);
-    return projectJson(project, {
-      latest: newest && projectDeploymentJson(newest, hosts, hostsOf(newest.id)),
-      production: prod && projectDeploymentJson(prod.deployment, hosts, [prod.host]),
-    });
+    return projectJson(
+      project,
+      {
+        latest: newest && projectDeploymentJson(newest, hosts, hostsOf(newest.id)),
+        production: prod && projectDeploymentJson(prod.deployment, hosts, [prod.host]),
+      },
+      revealer(ctx, scope),
+    );
   });
 }
 
@@ -51,20 +66,23 @@ export async function create(ctx: ServiceContext, input: z.infer<typeof ProjectC
     { type: 'project', id: project.id, name: project.name },
     { projectId: project.id },
   );
-  return projectJson(project);
+  return projectJson(project, {}, revealer(ctx, scope));
 }
 
 export async function update(ctx: ServiceContext, idOrName: string, input: z.infer<typeof ProjectPatch>) {
   const scope = await authorize(ctx, 'project:update');
+  const { ssoProtection, passwordProtection, ...settings } = input;
   const before = await db.getProject(ctx.db, scope.teamId, idOrName);
-  const project = await db.updateProject(ctx.db, scope.teamId, idOrName, input);
+  const protection = await protectionChanges(before, { ssoProtection, passwordProtection });
+  const project = await db.updateProject(ctx.db, scope.teamId, before.id, { ...settings, ...protection });
+  if (Object.keys(protection).length) protectionChanged(ctx, project.id);
   const meta = {
     projectId: project.id,
     fields: Object.keys(input),
     ...(before.name !== project.name ? { previousName: before.name } : {}),
   };
   await audit(ctx, 'project.updated', { type: 'project', id: project.id, name: project.name }, meta);
-  return projectJson(project);
+  return projectJson(project, {}, revealer(ctx, scope));
 }
 
 /** Deletes the project, its deployments and its hosts; the edges forget the hosts at once. */

@@ -85,7 +85,13 @@ export async function listProjects(db: Db, teamId: string, opts: { limit: number
   return { items, next };
 }
 
-export type ProjectChanges = ProjectSettings & Partial<Pick<Project, 'name' | 'speedInsights'>>;
+export type ProjectChanges = ProjectSettings &
+  Partial<
+    Pick<
+      Project,
+      'name' | 'speedInsights' | 'ssoProtection' | 'passwordProtection' | 'protectionPasswordHash' | 'protectionBypass'
+    >
+  >;
 
 export async function updateProject(
   db: Db,

@@ -1,4 +1,6 @@
 // Projects of a team and their environment variables (values encrypted at rest, AES-256-GCM).
+
+import type { ProtectionDeploymentType } from '@nimbus/core';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
 
@@ -20,11 +22,27 @@ export const projects = pgTable(
     devCommand: text('dev_command'),
     nodeVersion: text('node_version').notNull().default('22.x'),
     speedInsights: boolean('speed_insights').notNull().default(false),
+    /** Nimbus Authentication (Vercel's `ssoProtection`): null when off. */
+    ssoProtection: jsonb('sso_protection').$type<{ deploymentType: ProtectionDeploymentType }>(),
+    /** Password protection: null when off; the password itself only as its Argon2id hash. */
+    passwordProtection: jsonb('password_protection').$type<{ deploymentType: ProtectionDeploymentType }>(),
+    protectionPasswordHash: text('protection_password_hash'),
+    /** Automation bypass secrets: sealed for showing again, SHA-256 for the edge's comparison. */
+    protectionBypass: jsonb('protection_bypass').$type<ProtectionBypassSecret[]>().notNull().default([]),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('projects_team_name_key').on(t.teamId, t.name), index('projects_team_idx').on(t.teamId)],
 );
+
+export interface ProtectionBypassSecret {
+  /** base64(iv ‖ tag ‖ ciphertext) under the key derived from NIMBUS_SECRET. */
+  sealed: string;
+  sha256: string;
+  createdAt: number;
+  createdBy: string;
+  note?: string;
+}
 
 export type EnvTarget = 'production' | 'preview' | 'development';
 

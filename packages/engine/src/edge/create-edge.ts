@@ -2,9 +2,12 @@
 // Next.js (docs/architecture.md). Plain node:http, and every per-request decision is cached: host →
 // deployment (hosts.ts), deployment → files and rules (manifests.ts), URL → plan (plan.ts),
 // blob → bytes (bodies.ts). A warm request is answered synchronously with prebuilt headers.
+
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Cipher, type Db, describeError, listenForAliasMoves } from '@nimbus/db';
+import { type Cipher, type Db, describeError, listenForAliasMoves, type ServedDeployment } from '@nimbus/db';
 import type { FunctionPool } from '../functions/pool';
+import { createProtectionTokens, type ProtectionTokens } from '../protection-tokens';
 import type { FileStore } from '../store/types';
 import { type BoaServer, createBoaServer } from './boa/serve';
 import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
@@ -12,12 +15,13 @@ import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
 import { createManifestCache, type Manifest } from './manifests';
 import { planFor } from './plan';
+import { createProtectionGate } from './protection';
 import { pages, redirectTo, sendStatic } from './responses';
 import { sendPlan } from './send';
 
 type AliasEvents = {
-  on(event: 'alias', listener: (host: string) => void): unknown;
-  off(event: 'alias', listener: (host: string) => void): unknown;
+  on(event: 'alias' | 'protection', listener: (key: string) => void): unknown;
+  off(event: 'alias' | 'protection', listener: (key: string) => void): unknown;
 };
 
 export interface EdgeOptions {
@@ -25,7 +29,10 @@ export interface EdgeOptions {
   store: FileStore;
   /** Deployments are served at `<label>.<deployDomain>`. */
   deployDomain: string;
-  /** In-process alias moves (the engine's event bus): `events.emit('alias', hostLabel)` evicts that host. */
+  /**
+   * The engine's event bus: `events.emit('alias', hostLabel)` evicts that host,
+   * `events.emit('protection', projectId)` that project's deployment protection.
+   */
   events: AliasEvents;
   /** With PostgreSQL: alias moves made by other processes arrive by LISTEN nimbus_alias. */
   databaseUrl?: string;
@@ -36,6 +43,12 @@ export interface EdgeOptions {
    * answer 503.
    */
   functions?: { pool: FunctionPool; dir: string; cipher: Cipher };
+  /**
+   * Deployment protection: the signer the API's login hand-off uses (the engine's), and the
+   * dashboard's origin visitors are sent to log in at. Without it protected deployments still
+   * refuse strangers, but no hand-off can let anyone in.
+   */
+  protection?: { tokens: ProtectionTokens; publicUrl: string };
 }
 
 export interface Edge {
@@ -60,9 +73,22 @@ export function createEdge(options: EdgeOptions): Edge {
   const hosts = createHostCache(options.db, options.deployDomain);
   const manifests = createManifestCache(options.db);
   const bodies = createBodyCache(store, { ...DEFAULT_BODY_LIMITS, ...options.limits });
+  const protection = createProtectionGate({
+    db: options.db,
+    tokens: options.protection?.tokens ?? createProtectionTokens(randomBytes(32).toString('hex')),
+    publicUrl: options.protection?.publicUrl ?? 'http://localhost:3000',
+  });
   const onAlias = (host: string) => hosts.invalidate(host);
+  const onProtection = (projectId: string) => protection.invalidate(projectId);
   options.events.on('alias', onAlias);
-  const listener = options.databaseUrl ? listenForAliasMoves(options.databaseUrl, hosts.invalidate) : null;
+  options.events.on('protection', onProtection);
+  // A dropped listener empties the host cache (null); protection follows it, to be safe.
+  const listener = options.databaseUrl
+    ? listenForAliasMoves(options.databaseUrl, (key) => {
+        hosts.invalidate(key);
+        if (key === null) protection.invalidate(null);
+      })
+    : null;
 
   const fail = (res: ServerResponse, err: unknown) => {
     console.error(`[edge] could not serve a request: ${describeError(err)}`);
@@ -92,6 +118,17 @@ export function createEdge(options: EdgeOptions): Edge {
         deployment.state === 'ERROR' ? pages.failed : deployment.state === 'CANCELED' ? pages.canceled : pages.building,
       );
     }
+    // Deployment protection comes before any file or function; unprotected projects pass synchronously.
+    const allowed = protection.check(target, req, res);
+    if (allowed === true) serveReady(deployment, req, res);
+    else if (allowed !== false)
+      allowed.then(
+        (ok) => ok && serveReady(deployment, req, res),
+        (err: unknown) => fail(res, err),
+      );
+  }
+
+  function serveReady(deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse): void {
     if (deployment.buildOutput) {
       if (boa) return boa.handle(deployment, req, res);
       return sendStatic(res, pages.noFunctions);
@@ -139,6 +176,7 @@ export function createEdge(options: EdgeOptions): Edge {
     ready: listener?.ready ?? Promise.resolve(),
     async close() {
       options.events.off('alias', onAlias);
+      options.events.off('protection', onProtection);
       await listener?.close();
     },
   };

@@ -51,6 +51,11 @@ const PRACTICES = [
     href: '/docs/teams-and-roles',
   },
   {
+    title: 'Deployment protection',
+    body: 'Keep previews private per project: only your team after logging in, a password stored as an Argon2id hash, or a bypass secret for automation. Checked before any file or function is served.',
+    href: '/docs/deployment-protection',
+  },
+  {
     title: 'Immutable deployments',
     body: 'A deployed site never changes after its build. A rollback restores exactly what was live before: files, functions and configuration together.',
     href: '/blog/immutable-deployments',

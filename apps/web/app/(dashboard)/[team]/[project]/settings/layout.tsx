@@ -1,4 +1,4 @@
-// Project settings: a side nav (General, Environment Variables) beside the section.
+// Project settings: a side nav (General, Environment Variables, Deployment Protection) beside the section.
 import type { ReactNode } from 'react';
 import { projectPath } from '@/components/dashboard/deployments/links';
 import { PageHeader, SettingsLayout } from '@/components/dashboard/page-header';
@@ -22,6 +22,7 @@ export default async function ProjectSettingsLayout({ children, params }: Props)
             items={[
               { href: base, label: 'General', exact: true },
               { href: `${base}/environment-variables`, label: 'Environment Variables' },
+              { href: `${base}/deployment-protection`, label: 'Deployment Protection' },
             ]}
           />
         }
