@@ -39,7 +39,7 @@ describe('the public site', () => {
   });
 
   it('catches the claims it lists and lets honest mentions through', () => {
-    expect(unavailableClaims('Custom domains with automatic HTTPS')).toHaveLength(2);
+    expect(unavailableClaims('Custom domains with automatic HTTPS')).toHaveLength(1);
     expect(unavailableClaims('The WAF is available today on every plan.')).toHaveLength(2);
     expect(unavailableClaims('Nimbus has no Git integration: deploy with the CLI.')).toEqual([]);
     expect(unavailableClaims('Nimbus optimizes remote images, and external rewrites are supported.')).toHaveLength(2);

@@ -20,6 +20,11 @@ export const PRODUCT_LINKS: (SiteLink & { description: string })[] = [
     label: 'Environment variables',
     description: 'Encrypted at rest, per target, for the builds and functions that need them.',
   },
+  {
+    href: '/docs/domains',
+    label: 'Domains',
+    description: 'Your own domains, verified by a TXT record and checked against DNS.',
+  },
   { href: '/docs/teams-and-roles', label: 'Teams and roles', description: 'Five roles, one permission table.' },
   { href: '/docs/cli', label: 'CLI', description: 'From a folder to a live URL with one command.' },
   {
