@@ -10,7 +10,7 @@ export interface UnavailableFeature {
 }
 
 export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
-  { feature: 'automatic HTTPS', claims: [/automatic HTTPS/i] },
+  { feature: 'automatic HTTPS for custom domains', claims: [/automatic HTTPS/i] },
   { feature: 'password-protected previews', claims: [/password[- ]protect/i] },
   { feature: 'audit logs', claims: [/audit logs?/i] },
   { feature: 'a web application firewall', claims: [/WAF is available/i, /Firewall\W{0,3}\s+tab/i] },

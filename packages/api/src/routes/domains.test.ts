@@ -398,3 +398,29 @@ describe.skipIf(!hasDnsmasq)('background recheck', () => {
     expect((await visit('later.test')).body).toBe('shop one');
   });
 });
+
+describe.skipIf(!hasDnsmasq)('project transfer', () => {
+  it('takes the domains along, unverified until the new team proves them; aliases on them stay behind', async () => {
+    await ready(owner.token, { 'index.html': 'moving' }, { name: 'mover', target: 'production' });
+    await t.call('POST', '/v10/projects/mover/domains', { token: owner.token, body: { name: 'move.blog.test' } });
+    const mover = await t.call('GET', '/v9/projects/mover', { token: owner.token });
+    const deploymentId = mover.json.targets.production.id;
+    await t.call('POST', `/v2/deployments/${deploymentId}/aliases`, {
+      token: owner.token,
+      body: { alias: 'extra.blog.test' },
+    });
+    expect((await visit('move.blog.test')).body).toBe('moving');
+    expect((await visit('extra.blog.test')).body).toBe('moving');
+    const team = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Receivers' } });
+    const moved = await t.call('POST', `/v1/projects/${mover.json.id}/transfer/${team.json.id}`, {
+      token: owner.token,
+    });
+    expect(moved.status).toBe(200);
+    const q = `?teamId=${team.json.id}`;
+    const domain = await t.call('GET', `/v9/projects/mover/domains/move.blog.test${q}`, { token: owner.token });
+    expect(domain.json).toMatchObject({ verified: false, verification: [{ domain: '_nimbus.blog.test' }] });
+    expect((await visit('move.blog.test')).status).toBe(404);
+    expect((await visit('extra.blog.test')).status).toBe(404);
+    expect((await t.call('GET', `/now/aliases/extra.blog.test${q}`, { token: owner.token })).status).toBe(404);
+  });
+});

@@ -178,7 +178,12 @@ export function domainRoutes() {
   // DNS records (`vercel dns ls|add|rm`): Nimbus does not host DNS
   each(
     app,
-    ['/v2/domains/{domain}/records', '/v3/domains/{domain}/records', '/v4/domains/{domain}/records'],
+    [
+      '/v2/domains/{domain}/records',
+      '/v3/domains/{domain}/records',
+      '/v4/domains/{domain}/records',
+      '/v5/domains/{domain}/records',
+    ],
     {
       method: 'get',
       tags,
@@ -279,6 +284,14 @@ export function domainRoutes() {
   );
 
   return app;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 function domainMoveUnsupported() {
@@ -396,11 +409,18 @@ export function projectDomainRoutes() {
       method: 'post',
       tags,
       summary: 'Add a domain to a project (CLI form)',
-      request: { params: ProjectParam, query: ScopeQuery, ...body(ProjectAliasCreate) },
+      description:
+        'Body: {"domain": "www.example.com", "target": "PRODUCTION"}, read as JSON whatever its content type.',
+      request: { params: ProjectParam, query: ScopeQuery },
       responses: { 200: json(ProjectAliasReply), ...errors },
     },
-    async (c) =>
-      c.json(await projectDomains.addAlias(c.var.ctx, c.req.valid('param').idOrName, c.req.valid('json').domain), 200),
+    async (c) => {
+      // The CLI sends this JSON body without a content type, so it is read as text whatever the header says.
+      const input = ProjectAliasCreate.safeParse(parseJson(await c.req.text()));
+      if (!input.success)
+        throw new DomainError('bad_request', 'Send a JSON body {"domain": "www.example.com", "target": "PRODUCTION"}.');
+      return c.json(await projectDomains.addAlias(c.var.ctx, c.req.valid('param').idOrName, input.data.domain), 200);
+    },
   );
 
   // DELETE /projects/{idOrName}/alias?domain= - the CLI's removal form

@@ -106,10 +106,45 @@ export async function list(ctx: ServiceContext, query: { limit: number; until?: 
   return { domains: await domainsJson(ctx, items), pagination: page(items, next) };
 }
 
+/**
+ * The deploy domain as the team sees it: every team may alias labels under it, so it reads as one of
+ * the team's verified domains (`vercel alias set x my-alias.<deploy domain>` looks it up first).
+ */
+function deployDomainJson(ctx: ServiceContext, teamId: string) {
+  const name = ctx.options.deployDomain;
+  return {
+    ...domainJson(
+      {
+        id: `dom_${name}`,
+        name,
+        teamId,
+        creatorId: null,
+        verificationToken: '',
+        verified: true,
+        verifiedAt: null,
+        lastCheck: null,
+        checkedAt: null,
+        nextCheckAt: new Date(0),
+        failedChecks: 0,
+        createdAt: new Date(0),
+        updatedAt: new Date(0),
+      },
+      { id: '', username: 'nimbus', email: '' },
+    ),
+    configuredBy: 'A' as const,
+  };
+}
+
 export async function get(ctx: ServiceContext, input: string) {
   const scope = await authorize(ctx, 'domain:read');
-  const { name } = parseDomain(ctx, input);
-  const [domain] = await domainsJson(ctx, [await db.getTeamDomain(ctx.db, scope.teamId, name)]);
+  const { deployDomain } = ctx.options;
+  const raw = decodeURIComponent(input).trim().toLowerCase();
+  if (raw === deployDomain || raw.endsWith(`.${deployDomain}`)) return { domain: deployDomainJson(ctx, scope.teamId) };
+  const { name, apex } = parseDomain(ctx, input);
+  // A subdomain reads as its apex, the team's domain it belongs to (`alias set` looks up the alias's domain).
+  const row =
+    (await db.findTeamDomain(ctx.db, scope.teamId, name)) ?? (await db.getTeamDomain(ctx.db, scope.teamId, apex));
+  const [domain] = await domainsJson(ctx, [row]);
   return { domain: domain! };
 }
 

@@ -51,7 +51,8 @@ export async function getTeamDomain(db: Db, teamId: string, name: string): Promi
   return row;
 }
 
-async function insertTeamDomain(tx: Db | Tx, teamId: string, name: string, creatorId: string | null) {
+/** The team's row for an apex, created unverified with a new token if missing (null when it existed). */
+export async function insertTeamDomain(tx: Db | Tx, teamId: string, name: string, creatorId: string | null) {
   const [row] = await tx
     .insert(domains)
     .values({ id: newId('dom'), name, teamId, creatorId, verificationToken: randomString(32, TOKEN_ALPHABET) })
