@@ -9,6 +9,12 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_STAFF_TEAM ??= `e2e-staff-${Date.now().toString(36)}`;
 // One data directory per run, inherited by workers so a journey can inspect it (e2e/security.spec.ts).
 process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `nimbus-e2e-${process.pid}`);
+// Custom-domain journeys (e2e/dashboard-domains.spec.ts) start their own DNS server (dnsmasq) on this
+// fixed loopback port, next to E2E_PORT so parallel runs on other ports do not meet; Nimbus asks it
+// for domain checks. Nothing listens there for the other journeys, which add no domains.
+process.env.E2E_DNS_PORT ??= String(port + 20_000);
+/** The address custom domains are told to point an A record at (a documentation range). */
+process.env.E2E_EDGE_IPV4 ??= '203.0.113.10';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -49,6 +55,8 @@ export default defineConfig({
       // Every journey signs up from 127.0.0.1; production keeps the default of 20 an hour.
       NIMBUS_SIGNUP_LIMIT: '1000',
       NIMBUS_STAFF_TEAM: process.env.E2E_STAFF_TEAM,
+      NIMBUS_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
+      NIMBUS_EDGE_IPV4: process.env.E2E_EDGE_IPV4,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

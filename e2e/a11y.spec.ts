@@ -41,12 +41,17 @@ for (const scheme of ['light', 'dark'] as const) {
       name: project.name,
       files: [{ file: 'index.html', data: '<h1>Hello</h1>' }],
     });
+    // A domain, so the Domains pages show a card with its records and DNS check.
+    await create(page, `/v10/projects/${project.name}/domains?teamId=${team.id}`, {
+      name: `www.axe-${scheme}-${Date.now()}.test`,
+    });
     const pages = [
       `/${team.slug}`,
       `/${team.slug}/~/settings`,
       `/${team.slug}/~/settings/members`,
       `/${team.slug}/~/settings/billing`,
       `/${team.slug}/~/settings/security`,
+      `/${team.slug}/~/settings/domains`,
       `/${team.slug}/~/settings/nothing-here`,
       `/${team.slug}/~/deployments`,
       `/${team.slug}/~/activity`,
@@ -57,6 +62,7 @@ for (const scheme of ['light', 'dark'] as const) {
       '/new',
       `/${team.slug}/${project.name}`,
       `/${team.slug}/${project.name}/deployments`,
+      `/${team.slug}/${project.name}/domains`,
       `/${team.slug}/${project.name}/settings`,
       `/${team.slug}/${project.name}/settings/environment-variables`,
       `/${team.slug}/${project.name}/${deployment.id}`,

@@ -59,9 +59,13 @@ function args(port: number, zones: string[], records: DnsRecords): string[] {
   return list;
 }
 
-/** Starts dnsmasq answering for `zones` (e.g. `['test']`) with `records`. */
-export async function startDnsServer(zones: string[], records: DnsRecords = {}): Promise<DnsServer> {
-  const port = await freeUdpPort();
+/** Starts dnsmasq answering for `zones` (e.g. `['test']`) with `records`, on `port` or a free one. */
+export async function startDnsServer(
+  zones: string[],
+  records: DnsRecords = {},
+  fixedPort?: number,
+): Promise<DnsServer> {
+  const port = fixedPort ?? (await freeUdpPort());
   const server = `127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
 

@@ -25,6 +25,11 @@ export const PRODUCT_LINKS: (SiteLink & { description: string })[] = [
     label: 'Deployment protection',
     description: 'Previews for your team only, behind a password, or open to your CI.',
   },
+  {
+    href: '/docs/domains',
+    label: 'Domains',
+    description: 'Your own domains, verified by a TXT record and checked against DNS.',
+  },
   { href: '/docs/teams-and-roles', label: 'Teams and roles', description: 'Five roles, one permission table.' },
   { href: '/docs/cli', label: 'CLI', description: 'From a folder to a live URL with one command.' },
   {

@@ -1,6 +1,6 @@
 // The project's production at a glance: the host that serves it, the deployment behind it (state,
-// when, who), and every domain pointing at it. Before the first production deployment it says how
-// to get one.
+// when, who), and every domain pointing at it: the production host and the project's custom
+// domains. Before the first production deployment it says how to get one.
 
 import type { ProjectDeploymentJson } from '@nimbus/api';
 import { buttonClass, Card } from '@nimbus/ui';
@@ -14,9 +14,11 @@ interface Props {
   production: ProjectDeploymentJson | undefined;
   protocol: string;
   creator?: string;
+  /** The project's custom domains (its Domains tab), listed beside the production host. */
+  domains?: { name: string; verified: boolean }[];
 }
 
-export function ProductionCard({ team, production: p, protocol, creator }: Props) {
+export function ProductionCard({ team, production: p, protocol, creator, domains = [] }: Props) {
   if (!p) {
     return (
       <Card id="production" title="Production deployment" className="border-dashed">
@@ -46,6 +48,19 @@ export function ProductionCard({ team, production: p, protocol, creator }: Props
                 >
                   {a}
                 </a>
+              ))}
+              {domains.map((d) => (
+                <span key={d.name} className="flex min-w-0 items-center gap-2">
+                  <a
+                    href={hostHref(d.name, protocol)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="truncate font-mono text-sm font-medium underline-offset-4 hover:underline"
+                  >
+                    {d.name}
+                  </a>
+                  {!d.verified && <span className="text-xs text-muted">(verification needed)</span>}
+                </span>
               ))}
             </dd>
           </div>

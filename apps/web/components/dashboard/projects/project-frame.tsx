@@ -38,6 +38,7 @@ export function ProjectFrame({
         items={[
           { href: base, label: 'Project', exact: true },
           { href: `${base}/deployments`, label: 'Deployments' },
+          { href: `${base}/domains`, label: 'Domains' },
           { href: `${base}/logs`, label: 'Logs' },
           { href: `${base}/settings`, label: 'Settings' },
         ]}

@@ -10,7 +10,7 @@ import { LoginRedirect } from '@/components/dashboard/login-redirect';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { requestProtocol, requireProjectPage } from '@/components/dashboard/projects/load';
 import { ProductionCard } from '@/components/dashboard/projects/production-card';
-import { deployments } from '@/lib/data';
+import { deployments, projectDomains } from '@/lib/data';
 
 type Props = { params: Promise<{ team: string; project: string }> };
 
@@ -24,9 +24,10 @@ export default async function ProjectPage({ params }: Props) {
   const page = await requireProjectPage(params);
   if (!page) return <LoginRedirect />;
   const { ctx, team, role, project } = page;
-  const [recent, protocol] = await Promise.all([
+  const [recent, protocol, { domains }] = await Promise.all([
     deployments.list(ctx, { projectId: project.id, limit: RECENT }),
     requestProtocol(),
+    projectDomains.list(ctx, project.id),
   ]);
   const production = project.targets.production;
   // The production deployment is usually among the recent ones, which name their creator.
@@ -52,6 +53,7 @@ export default async function ProjectPage({ params }: Props) {
         production={production}
         protocol={protocol}
         creator={productionCreator || undefined}
+        domains={domains}
       />
       <section aria-labelledby="recent-title" className="flex flex-col gap-4">
         <div className="flex items-end justify-between gap-4">
