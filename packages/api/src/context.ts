@@ -32,6 +32,10 @@ export interface ApiOptions {
   buildSandbox?: 'on' | 'off';
   /** What functions get when their config names no limit (NIMBUS_FUNCTION_*), shown on the deployment page. */
   functionLimits?: FunctionLimits;
+  /** NIMBUS_DNS_SERVERS: host:port of the DNS servers asked when a domain is verified; empty uses the system's. */
+  dnsServers?: readonly string[];
+  /** How long an SSO sign-in counts as recent for teams that enforce SSO (default 24 h, services/sso.ts). */
+  ssoMaxAgeMs?: number;
 }
 
 /** The runner pool's defaults and cap, as the edge applies them (packages/engine/src/functions/pool.ts). */

@@ -14,6 +14,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   not_authenticated: 403,
   invalid_token: 403,
   forbidden: 403,
+  missing_scope: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
