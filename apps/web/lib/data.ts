@@ -17,8 +17,11 @@ export {
   members,
   projects,
   runtimeLogs,
+  scopeOf,
   session,
   sessions,
+  sso,
+  ssoSettings,
   teams,
   tokens,
 } from '@nimbus/api';

@@ -116,6 +116,18 @@ const Env = z.object({
     example: '"Nimbus <no-reply@example.com>"',
     description: 'Sender of invitation and account e-mails.',
   }),
+  NIMBUS_DNS_SERVERS: optional(text, {
+    shown: 'empty',
+    example: '1.1.1.1:53,8.8.8.8:53',
+    description:
+      'DNS servers (host:port, comma-separated) Nimbus asks when it verifies domains; empty uses the system resolver.',
+  }),
+  NIMBUS_SSO_MAX_AGE: variable(seconds, {
+    default: '24h',
+    example: '8h',
+    description:
+      'How long a SAML sign-in lasts for a team that enforces single sign-on (`24h`, `8h`); then its members sign in through the identity provider again.',
+  }),
   NIMBUS_S3_BUCKET: optional(text, {
     shown: 'unset',
     example: 'nimbus-files',
@@ -305,6 +317,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.NIMBUS_TRUST_PROXY === '1' || e.NIMBUS_TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NIMBUS_MAIL_FROM,
+    /** host:port of the DNS servers domain verification asks; empty for the system resolver. */
+    dnsServers: (e.NIMBUS_DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
+    ssoMaxAgeMs: e.NIMBUS_SSO_MAX_AGE,
     secret: () => e.NIMBUS_SECRET ?? secretFromDataDir(dataDir),
     build: {
       timeoutMs: e.NIMBUS_BUILD_TIMEOUT,

@@ -122,6 +122,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     environment: config.environment,
     marketFitUrl: config.marketFitUrl,
     signupLimitPerHour: config.signupLimitPerHour,
+    dnsServers: config.dnsServers,
+    ssoMaxAgeMs: config.ssoMaxAgeMs,
     teamBuildLimits: config.build.teamLimits,
     buildSandbox: config.build.sandbox.mode,
     functionLimits: functionLimits(config),

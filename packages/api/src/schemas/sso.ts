@@ -46,11 +46,11 @@ export const SsoSettingsSchema = z
         certificateFingerprint: z.string(),
         certificateExpiresAt: z.number(),
       })
-      .optional(),
-    domain: z.string().nullable().optional(),
-    domainVerified: z.boolean().optional(),
-    verificationRecord: z.object({ type: z.string(), name: z.string(), value: z.string() }).nullable().optional(),
-    enforced: z.boolean().optional(),
-    defaultRole: z.string().optional(),
+      .nullable(),
+    domain: z.string().nullable(),
+    domainVerified: z.boolean(),
+    verificationRecord: z.object({ type: z.string(), name: z.string(), value: z.string() }).nullable(),
+    enforced: z.boolean(),
+    defaultRole: z.string(),
   })
   .openapi('SamlSettings');

@@ -21,10 +21,20 @@ function settingsJson(ctx: ServiceContext, scope: Scope, sso: db.TeamSso | null)
     acsUrl: acsUrl(ctx.options),
     metadataUrl: spEntityId(ctx.options, scope.teamId),
   };
-  if (!sso) return { configured: false as const, serviceProvider: sp };
+  if (!sso)
+    return {
+      configured: false,
+      serviceProvider: sp,
+      identityProvider: null,
+      domain: null,
+      domainVerified: false,
+      verificationRecord: null,
+      enforced: false,
+      defaultRole: 'MEMBER' as db.SsoRole,
+    };
   const cert = new X509Certificate(sso.idpCertificate);
   return {
-    configured: true as const,
+    configured: true,
     serviceProvider: sp,
     identityProvider: {
       entityId: sso.idpEntityId,

@@ -76,6 +76,11 @@ async function teamToSignIn(options: ApiOptions, input: { team?: string; email?:
   return sso;
 }
 
+/** Whether the team (id or slug) can sign people in with SAML: an IdP and a verified domain. */
+export async function available(options: ApiOptions, team: string): Promise<boolean> {
+  return Boolean((await db.teamSsoByTeam(options.db, team))?.domainVerifiedAt);
+}
+
 /** Where to send the browser to sign in with the team's identity provider (HTTP-Redirect binding). */
 export async function startUrl(options: ApiOptions, input: { team?: string; email?: string; next?: string }) {
   if (!input.team && !input.email) throw new db.DomainError('bad_request', 'Pass ?teamId=, ?slug= or ?email=.');
