@@ -22,7 +22,6 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
     feature: 'Conformance findings in the build log',
     claims: [/Conformance\W{0,3}\s+section/i, /Conformance is (on|in beta|available)/i],
   },
-  { feature: 'SAML single sign-on', claims: [/single sign-on/i, /\bSAML\b/, /\bSSO\b/] },
   {
     feature: 'two-factor enforcement',
     claims: [/enforced? (two-factor|2FA)/i, /(two-factor|2FA) (authentication )?enforcement/i],

@@ -1,0 +1,111 @@
+// SAML single sign-on, against a small identity provider and DNS server started here
+// (packages/api/src/sso-testing.ts) and a second Nimbus that asks that DNS server: the owner sets
+// SSO up in team settings, a member logs in with SSO from the login page, an SSO-enforced team shows
+// the SAML sign-in modal to a password session and the flow comes back to the page, and the scope
+// login page offers the team's SSO.
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { startTestDns, startTestIdp, type TestIdp } from '../packages/api/src/sso-testing';
+import { fillSignup, newContext, PASSWORD, test } from './helpers';
+import { type SecondNimbus, startSecondNimbus } from './second-nimbus';
+
+let second: SecondNimbus;
+let origin: string;
+let idp: TestIdp;
+let dns: Awaited<ReturnType<typeof startTestDns>>;
+const records = new Map<string, string[]>();
+const domain = `sso${Date.now().toString(36)}.test`;
+const member = `member@${domain}`;
+let slug: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  dns = await startTestDns(records);
+  idp = await startTestIdp(member);
+  second = await startSecondNimbus(70, { NIMBUS_DNS_SERVERS: dns.server });
+  origin = second.origin;
+});
+
+test.afterAll(async () => {
+  await second?.stop();
+  await idp?.close();
+  dns?.close();
+});
+
+async function signUpAt(page: Page, email: string) {
+  await page.goto(`${origin}/signup`);
+  await fillSignup(page, email);
+  await page.waitForURL((url) => url.pathname !== '/signup');
+}
+
+async function logInWithPassword(context: BrowserContext, email: string, next: string) {
+  await context.clearCookies();
+  const page = await context.newPage();
+  await page.goto(`${origin}/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  return page;
+}
+
+test('an owner sets up SAML SSO and requires it', async ({ page }) => {
+  await signUpAt(page, `owner@${domain}`);
+  const team = await page.request.post(`${origin}/api/v1/teams`, { data: { name: `SSO ${domain}` } });
+  slug = (await team.json()).slug;
+  await page.request.post(`${origin}/api/v1/plan/change?slug=${slug}`, { data: { plan: 'pro' } });
+
+  await page.goto(`${origin}/${slug}/~/settings`);
+  const card = page.locator('#saml');
+  await card.getByLabel('IdP metadata (URL or XML)').fill(idp.metadataUrl);
+  await card.getByRole('button', { name: 'Save IdP' }).click();
+  await expect(card.getByTestId('saml-idp')).toContainText(idp.entityId);
+  await card.getByLabel('E-mail domain').fill(domain);
+  await card.getByRole('button', { name: 'Save domain' }).click();
+  await expect(card.getByText('Not verified')).toBeVisible();
+
+  const settings = await (await page.request.get(`${origin}/api/v1/teams/${slug}/saml`)).json();
+  records.set(settings.verificationRecord.name, [settings.verificationRecord.value]);
+  await card.getByRole('button', { name: 'Verify domain' }).click();
+  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  await card.getByLabel(/Require SAML for members/).check();
+  await expect(card.getByLabel(/Require SAML for members/)).toBeChecked();
+});
+
+test('a member logs in with SAML SSO from the login page and joins the team', async ({ browser }) => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signUpAt(page, member);
+  await context.clearCookies();
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Work e-mail for SAML SSO').fill(member);
+  await page.getByRole('button', { name: 'Log in with SAML SSO' }).click();
+  await page.waitForURL(`${origin}/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: `SSO ${domain}` })).toBeVisible();
+  await context.close();
+});
+
+test('an SSO-enforced team shows the SAML modal to a password session, and SSO brings the member back', async ({
+  browser,
+}) => {
+  const context = await newContext(browser);
+  const page = await logInWithPassword(context, member, `/${slug}/~/settings/members`);
+  await page.waitForURL(`${origin}/${slug}/~/settings/members`);
+  const modal = page.getByRole('dialog', { name: 'Log in with SAML Single Sign-On' });
+  await expect(modal).toContainText(`Team ${slug} requires you to log in`);
+  await modal.getByRole('link', { name: 'Continue with SAML SSO' }).click();
+  await page.waitForURL(`${origin}/${slug}/~/settings/members`);
+  await expect(page.getByRole('dialog', { name: 'Log in with SAML Single Sign-On' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Members' }).first()).toBeVisible();
+  await context.close();
+});
+
+test('the scope login page offers the team SSO and returns to next', async ({ browser }) => {
+  const context = await newContext(browser);
+  const page = await logInWithPassword(context, member, '/');
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`${origin}/login/scope/${slug}?next=${encodeURIComponent(`/${slug}`)}&missingScope=1`);
+  await expect(page.getByRole('heading', { name: `Log in again to access team ${slug}` })).toBeVisible();
+  await page.getByRole('button', { name: `Continue with SAML SSO for ${slug}` }).click();
+  await page.waitForURL(`${origin}/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: `SSO ${domain}` })).toBeVisible();
+  await context.close();
+});
