@@ -76,8 +76,8 @@ test('a member logs in with SAML SSO from the login page and joins the team', as
   await signUpAt(page, member);
   await context.clearCookies();
   await page.goto(`${origin}/login`);
-  await page.getByLabel('Work e-mail for SAML SSO').fill(member);
-  await page.getByRole('button', { name: 'Log in with SAML SSO' }).click();
+  await page.getByLabel('Work address for SAML SSO').fill(member);
+  await page.getByRole('button', { name: 'Continue with SAML SSO', exact: true }).click();
   await page.waitForURL(`${origin}/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: `SSO ${domain}` })).toBeVisible();
   await context.close();

@@ -32,7 +32,7 @@ export function SsoLoginForm({ next, teamSlug }: { next: string | null; teamSlug
     >
       {!teamSlug && (
         <TextField
-          label="Work e-mail for SAML SSO"
+          label="Work address for SAML SSO"
           type="email"
           autoComplete="email"
           value={email}
@@ -42,7 +42,7 @@ export function SsoLoginForm({ next, teamSlug }: { next: string | null; teamSlug
       )}
       {teamSlug && error && <p className="text-sm text-red-700">{error}</p>}
       <Button type="submit" loading={busy} disabled={!teamSlug && !email.trim()}>
-        {teamSlug ? `Continue with SAML SSO for ${teamSlug}` : 'Log in with SAML SSO'}
+        {teamSlug ? `Continue with SAML SSO for ${teamSlug}` : 'Continue with SAML SSO'}
       </Button>
     </form>
   );
