@@ -15,6 +15,7 @@ let dns: Awaited<ReturnType<typeof startTestDns>>;
 const records = new Map<string, string[]>();
 const domain = `sso${Date.now().toString(36)}.test`;
 const member = `member@${domain}`;
+const teamName = `SSO ${domain.split('.')[0]}`;
 let slug: string;
 
 test.beforeAll(async () => {
@@ -49,9 +50,11 @@ async function logInWithPassword(context: BrowserContext, email: string, next: s
 
 test('an owner sets up SAML SSO and requires it', async ({ page }) => {
   await signUpAt(page, `owner@${domain}`);
-  const team = await page.request.post(`${origin}/api/v1/teams`, { data: { name: `SSO ${domain}` } });
+  const team = await page.request.post(`${origin}/api/v1/teams`, { data: { name: teamName } });
+  expect(team.status(), await team.text()).toBe(200);
   slug = (await team.json()).slug;
-  await page.request.post(`${origin}/api/v1/plan/change?slug=${slug}`, { data: { plan: 'pro' } });
+  const pro = await page.request.post(`${origin}/api/v1/plan/change?slug=${slug}`, { data: { plan: 'pro' } });
+  expect(pro.status(), await pro.text()).toBe(200);
 
   await page.goto(`${origin}/${slug}/~/settings`);
   const card = page.locator('#saml');
@@ -66,20 +69,20 @@ test('an owner sets up SAML SSO and requires it', async ({ page }) => {
   records.set(settings.verificationRecord.name, [settings.verificationRecord.value]);
   await card.getByRole('button', { name: 'Verify domain' }).click();
   await expect(card.getByText('Verified', { exact: true })).toBeVisible();
-  await card.getByLabel(/Require SAML for members/).check();
+  await card.getByLabel(/Require SAML for members/).click();
   await expect(card.getByLabel(/Require SAML for members/)).toBeChecked();
 });
 
 test('a member logs in with SAML SSO from the login page and joins the team', async ({ browser }) => {
   const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpAt(page, member);
+  await signUpAt(await context.newPage(), member);
   await context.clearCookies();
+  const page = await context.newPage();
   await page.goto(`${origin}/login`);
   await page.getByLabel('Work address for SAML SSO').fill(member);
   await page.getByRole('button', { name: 'Continue with SAML SSO', exact: true }).click();
   await page.waitForURL(`${origin}/${slug}`);
-  await expect(page.getByRole('heading', { level: 1, name: `SSO ${domain}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
   await context.close();
 });
 
@@ -106,6 +109,6 @@ test('the scope login page offers the team SSO and returns to next', async ({ br
   await expect(page.getByRole('heading', { name: `Log in again to access team ${slug}` })).toBeVisible();
   await page.getByRole('button', { name: `Continue with SAML SSO for ${slug}` }).click();
   await page.waitForURL(`${origin}/${slug}`);
-  await expect(page.getByRole('heading', { level: 1, name: `SSO ${domain}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
   await context.close();
 });

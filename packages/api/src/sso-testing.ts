@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
-import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing';
+import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
 import { DOMParser } from '@xmldom/xmldom';
 import * as dnsPacket from 'dns-packet';
 import { generate } from 'selfsigned';
