@@ -2,7 +2,7 @@
 // (packages/api/src/sso-testing.ts) and a second Nimbus that asks that DNS server: the owner sets
 // SSO up in team settings, a member logs in with SSO from the login page, an SSO-enforced team shows
 // the SAML sign-in modal to a password session and the flow comes back to the page, and the scope
-// login page offers the team's SSO.
+// login page offers the team's SSO, where a refused call for that team from another team's page leads.
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { startTestDns, startTestIdp, type TestIdp } from '../packages/api/src/sso-testing';
 import { fillSignup, newContext, PASSWORD, test } from './helpers';
@@ -110,5 +110,29 @@ test('the scope login page offers the team SSO and returns to next', async ({ br
   await page.getByRole('button', { name: `Continue with SAML SSO for ${slug}` }).click();
   await page.waitForURL(`${origin}/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+  await context.close();
+});
+
+test('a call for the SSO team from another team page sends the user to the scope login page', async ({ browser }) => {
+  const context = await newContext(browser);
+  const page = await logInWithPassword(context, member, '/');
+  await page.waitForURL((url) => url.pathname !== '/login');
+  const { teams } = await (await page.request.get(`${origin}/api/v2/teams`)).json();
+  const personal = teams.find((team: { personal: boolean }) => team.personal);
+  const project = `moving-${Date.now()}`;
+  const made = await page.request.post(`${origin}/api/v11/projects?teamId=${personal.id}`, { data: { name: project } });
+  expect(made.status(), await made.text()).toBe(200);
+
+  await page.goto(`${origin}/${personal.slug}/~/settings`);
+  await page.getByRole('button', { name: 'Transfer projects' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transfer projects' });
+  await dialog.getByRole('checkbox', { name: project }).check();
+  await dialog.getByLabel('Destination').selectOption({ label: teamName });
+  await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === `/login/scope/${slug}`);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('missingScope')).toBe('1');
+  expect(url.searchParams.get('next')).toBe(`/${personal.slug}/~/settings`);
+  await expect(page.getByRole('button', { name: `Continue with SAML SSO for ${slug}` })).toBeVisible();
   await context.close();
 });
