@@ -61,8 +61,10 @@ afterAll(async () => {
   dns.close();
 });
 
+type IdpBody = { metadataXml?: string; metadataUrl?: string };
+
 describe('setting up the identity provider', () => {
-  it.each([
+  it.each<[IdpBody, RegExp]>([
     [{ metadataXml: '<md:EntityDescriptor' }, /not valid XML/],
     [{ metadataXml: '<x/>' }, /no EntityDescriptor/],
     [{ metadataXml: 'MISSING_CERT' }, /no signing certificate/],
