@@ -223,3 +223,11 @@ describe('missing scope', () => {
     expect(res.json.error).toMatchObject({ code: 'missing_scope', scope: personal.slug });
   });
 });
+
+describe('starting sign-ins', () => {
+  it('limits how many one address may start in an hour', async () => {
+    let last = 0;
+    for (let i = 0; i < 121 && last !== 429; i++) last = (await t.call('GET', `/auth/sso?slug=${slug}`)).status;
+    expect(last).toBe(429);
+  });
+});

@@ -31,7 +31,7 @@ export function ssoRoutes() {
     }),
     async (c) => {
       const { teamId, slug, email, next } = c.req.valid('query');
-      return c.redirect(await sso.startUrl(c.var.options, { team: teamId || slug, email, next }), 302);
+      return c.redirect(await sso.startUrl(c.var.options, { team: teamId || slug, email, next }, clientOf(c)), 302);
     },
   );
 

@@ -81,9 +81,21 @@ export async function available(options: ApiOptions, team: string): Promise<bool
   return Boolean((await db.teamSsoByTeam(options.db, team))?.domainVerifiedAt);
 }
 
+/** Sign-ins one address may start per hour: each keeps a pending request row for 10 minutes. */
+export const SSO_STARTS_PER_HOUR = 120;
+
 /** Where to send the browser to sign in with the team's identity provider (HTTP-Redirect binding). */
-export async function startUrl(options: ApiOptions, input: { team?: string; email?: string; next?: string }) {
+export async function startUrl(
+  options: ApiOptions,
+  input: { team?: string; email?: string; next?: string },
+  client: Client,
+) {
   if (!input.team && !input.email) throw new db.DomainError('bad_request', 'Pass ?teamId=, ?slug= or ?email=.');
+  if (!(await db.hitRateLimit(options.db, `sso:ip:${client.ip}`, SSO_STARTS_PER_HOUR, 60 * 60_000)))
+    throw new db.DomainError(
+      'rate_limited',
+      'Too many single sign-on attempts from this address. Try again in an hour.',
+    );
   const sso = await teamToSignIn(options, input);
   const next = input.next && isValidLinkTarget(input.next) ? input.next : `/${sso.slug}`;
   return samlFor(options, sso).getAuthorizeUrlAsync(next, undefined, {});
