@@ -9,7 +9,8 @@ import { DomainError } from '@nimbus/db';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { session, teams, visitorContext } from './data';
+import { scopeOf, session, sso, teamContext, teams, visitorContext } from './data';
+import { runtime } from './runtime';
 import { PATH_HEADER, renamedTeamPath } from './team-path';
 
 export type Session = Awaited<ReturnType<typeof session.current>>;
@@ -61,6 +62,25 @@ async function secondFactorOrRedirect(ctx: ServiceContext, slug: string): Promis
     if (!(error instanceof DomainError) || error.code !== 'mfa_enforced') throw error;
     redirect(twoFactorUrl(slug, (await headers()).get(PATH_HEADER) ?? `/${slug}`));
   }
+}
+
+/**
+ * Whether the team asks this visitor for a SAML sign-in first (services/sso.ts): the layouts then show
+ * the SAML sign-in modal instead of a page whose data the services would refuse.
+ */
+export const needsSamlSignIn = cache(async (slug: string): Promise<boolean> => {
+  if (!(await visitorContext())) return false;
+  try {
+    await scopeOf(await teamContext(slug));
+    return false;
+  } catch (error) {
+    return error instanceof DomainError && error.extra.saml === true;
+  }
+});
+
+/** Whether the team with this slug can sign people in with SAML (its domain is verified). */
+export async function teamUsesSso(slug: string): Promise<boolean> {
+  return isTeamSlug(slug) && sso.available(runtime().apiOptions, slug);
 }
 
 /** A team the visitor cannot see reads as absent; any other failure is a real error. */

@@ -158,6 +158,12 @@ const Env = z.object({
     example: '"Nimbus <no-reply@example.com>"',
     description: 'Sender of invitation and account e-mails.',
   }),
+  NIMBUS_SSO_MAX_AGE: variable(seconds, {
+    default: '24h',
+    example: '8h',
+    description:
+      'How long a SAML sign-in lasts for a team that enforces single sign-on (`24h`, `8h`); then its members sign in through the identity provider again.',
+  }),
   NIMBUS_S3_BUCKET: optional(text, {
     shown: 'unset',
     example: 'nimbus-files',
@@ -300,7 +306,7 @@ const Env = z.object({
     shown: 'system resolver',
     example: '1.1.1.1,127.0.0.1:5353',
     description:
-      'DNS servers (`host` or `host:port`, comma-separated) that domain verification asks instead of the system resolver.',
+      'DNS servers (`host` or `host:port`, comma-separated) that custom-domain and SSO-domain verification ask instead of the system resolver.',
   }),
   NIMBUS_DOMAIN_RECHECK: variable(seconds, {
     default: '30s',
@@ -385,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NIMBUS_MAIL_FROM,
+    ssoMaxAgeMs: e.NIMBUS_SSO_MAX_AGE,
     secret: () => e.NIMBUS_SECRET ?? secretFromDataDir(dataDir),
     build: {
       timeoutMs: e.NIMBUS_BUILD_TIMEOUT,

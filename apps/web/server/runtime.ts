@@ -155,6 +155,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     environment: config.environment,
     marketFitUrl: config.marketFitUrl,
     signupLimitPerHour: config.signupLimitPerHour,
+    ssoMaxAgeMs: config.ssoMaxAgeMs,
     teamBuildLimits: config.build.teamLimits,
     buildSandbox: config.build.sandbox.mode,
     functionLimits: functionLimits(config),

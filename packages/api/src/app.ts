@@ -28,6 +28,7 @@ import { invitationPreviewRoutes, memberRoutes } from './routes/members';
 import { projectRoutes } from './routes/projects';
 import { runtimeLogRoutes } from './routes/runtime-logs';
 import { sessionRoutes } from './routes/session';
+import { ssoRoutes, ssoSettingsRoutes } from './routes/sso';
 import { streamReportRoutes, streamRoutes } from './routes/stream';
 import { teamRoutes } from './routes/teams';
 import { tokenRoutes } from './routes/tokens';
@@ -61,6 +62,8 @@ export function createApi(options: ApiOptions): Api {
   // `sandbox` says whether builds run isolated (services/health.ts).
   app.route('/', healthRoutes());
   app.route('/', sessionRoutes());
+  // SAML sign-in: the browser arrives logged out; the IdP posts the ACS (services/sso.ts).
+  app.route('/', ssoRoutes());
   app.route('/', passwordResetRoutes());
   app.route('/', avatarRoutes());
   app.route('/', deviceAuthorizationRoutes());
@@ -83,6 +86,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', accountRoutes());
   app.route('/', twoFactorRoutes());
   app.route('/', teamRoutes());
+  app.route('/', ssoSettingsRoutes());
   app.route('/', memberRoutes());
   app.route('/', tokenRoutes());
   app.route('/', projectRoutes());

@@ -32,6 +32,7 @@ const PUBLIC_WRITES = new Set([
   '/auth/logout',
   '/auth/password-reset',
   '/auth/password-reset/confirm',
+  '/auth/sso/acs',
   '/v1/leads',
   '/stream/internal',
   '/insights/1/events',

@@ -36,6 +36,8 @@ export interface ApiOptions {
   dns?: DnsSettings;
   /** Caddy's storage directory (NIMBUS_CADDY_DATA_DIR), read by `vercel certs ls`. */
   caddyDataDir?: string;
+  /** How long an SSO sign-in counts as recent for teams that enforce SSO (default 24 h, services/sso.ts). */
+  ssoMaxAgeMs?: number;
 }
 
 /** The runner pool's defaults and cap, as the edge applies them (packages/engine/src/functions/pool.ts). */

@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   forbidden: 403,
   mfa_enforced: 403,
   invalid_code: 400,
+  missing_scope: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

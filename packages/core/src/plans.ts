@@ -64,6 +64,7 @@ export const PLANS = {
       'Everything in Hobby',
       'Unlimited team members and projects',
       'Role-based access control',
+      'SAML single sign-on',
       'Email support',
       `${PRO_TRIAL_DAYS}-day free trial`,
     ],

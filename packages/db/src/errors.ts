@@ -2,6 +2,7 @@
 // code to an HTTP status in one place (packages/api/src/errors.ts).
 export type ErrorCode =
   | 'bad_request'
+  | 'missing_scope'
   | 'invalid_name'
   | 'invalid_slug'
   | 'slug_taken'

@@ -8,6 +8,7 @@ import { type Db, DomainError, getTeamForUser, listTeams, type Token, type User 
 import type { Engine } from '@nimbus/engine';
 import type { ApiOptions, Scope } from '../context';
 import type { HostContext } from '../deployment-json';
+import { requireSsoLogin } from './sso';
 
 /** Who is calling and how they proved it. */
 export interface Actor {
@@ -58,10 +59,24 @@ async function resolve(ctx: ServiceContext): Promise<Scope> {
   if (!wanted) throw new DomainError('bad_request', 'Pass ?teamId= or ?slug= to choose a team.');
   const team = await getTeamForUser(ctx.db, user.id, wanted);
   if (token?.teamId && token.teamId !== team.id) {
-    throw new DomainError('forbidden', 'This token is limited to another team. Use a token for this team.');
+    throw new DomainError(
+      'missing_scope',
+      `This token is limited to another team. Use a token for team ${team.slug}.`,
+      {
+        scope: team.slug,
+      },
+    );
   }
   if (team.mfaEnforced && !team.personal) requireSecondFactor(ctx.actor, team.slug);
-  return { teamId: team.id, slug: team.slug, name: team.name ?? team.slug, role: team.role, personal: team.personal };
+  const scope = {
+    teamId: team.id,
+    slug: team.slug,
+    name: team.name ?? team.slug,
+    role: team.role,
+    personal: team.personal,
+  };
+  await requireSsoLogin(ctx, scope);
+  return scope;
 }
 
 /**

@@ -22,6 +22,8 @@ export * as projects from './projects';
 export * as runtimeLogs from './runtime-logs';
 export * as session from './session';
 export * as sessions from './sessions';
+export * as sso from './sso';
+export * as ssoSettings from './sso-settings';
 export * as stream from './stream';
 export * as teams from './teams';
 export * as tokens from './tokens';

@@ -18,18 +18,19 @@ export async function createSession(
   db: Db,
   userId: string,
   client: { userAgent?: string | null; ip?: string | null } = {},
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = randomString(43);
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  const id = newId('ses');
   await db.insert(sessions).values({
-    id: newId('ses'),
+    id,
     userId,
     tokenHash: sha256(token),
     expiresAt,
     userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
     ip: client.ip || null,
   });
-  return { token, expiresAt };
+  return { id, token, expiresAt };
 }
 
 /**

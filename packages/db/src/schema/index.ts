@@ -10,4 +10,5 @@ export * from './leads';
 export * from './projects';
 export * from './runtime-logs';
 export * from './server-code';
+export * from './sso';
 export * from './teams';

@@ -1,4 +1,5 @@
 // /login?next=…: log in, then return to `next` (when it is an internal target) or the default team.
+// Below the password form, "Log in with SAML SSO" finds the team by the e-mail's domain.
 // `?reset=1` is where a password reset lands: it says the new password is set.
 import { Notice } from '@nimbus/ui';
 import type { Metadata } from 'next';
@@ -7,6 +8,7 @@ import { redirect } from 'next/navigation';
 import { AuthCard } from '@/components/dashboard/auth/auth-card';
 import { LoginForm } from '@/components/dashboard/auth/login-form';
 import { authHref, safeNext } from '@/components/dashboard/auth/next-param';
+import { SsoLoginForm } from '@/components/dashboard/auth/sso-login-form';
 import { getSession, getTeams, homePath } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Log in' };
@@ -36,6 +38,7 @@ export default async function LoginPage({
         <Notice tone="note">Your new password is set and every session was logged out. Log in with it.</Notice>
       )}
       <LoginForm next={next} />
+      <SsoLoginForm next={next} />
     </AuthCard>
   );
 }

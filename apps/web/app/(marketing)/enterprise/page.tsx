@@ -15,7 +15,7 @@ export const metadata: Metadata = {
 const CAPABILITIES = [
   {
     title: 'Roles for every job',
-    body: 'Owners, members, developers, billing and viewers, checked by one permission table, and API tokens that can be limited to one team.',
+    body: 'Owners, members, developers, billing and viewers, checked by one permission table, API tokens that can be limited to one team, and SAML single sign-on through Okta, Microsoft Entra ID or Google Workspace, enforced when you choose.',
   },
   {
     title: 'A year of audit log',

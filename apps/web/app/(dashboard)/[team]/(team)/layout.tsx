@@ -2,8 +2,9 @@
 // route group under [team] and bring their own <SubNav>.
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { SamlSignInModal } from '@/components/dashboard/auth/saml-sign-in-modal';
 import { SubNav } from '@/components/dashboard/sub-nav';
-import { getSession, isTeamSlug } from '@/lib/session';
+import { getSession, isTeamSlug, needsSamlSignIn } from '@/lib/session';
 
 export default async function TeamLayout({
   children,
@@ -16,6 +17,7 @@ export default async function TeamLayout({
   // A stray file request (/favicon.ico) is a 404, not a reason to send anyone to log in.
   if (!isTeamSlug(team)) notFound();
   if (!(await getSession())) return children;
+  if (await needsSamlSignIn(team)) return <SamlSignInModal teamSlug={team} />;
   const base = `/${team}`;
   return (
     <>

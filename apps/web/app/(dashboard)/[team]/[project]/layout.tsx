@@ -5,11 +5,12 @@
 // ProjectGone instead of its tabs: checked here on a full load, and by ProjectFrame as pages change.
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { SamlSignInModal } from '@/components/dashboard/auth/saml-sign-in-modal';
 import { projectPresence } from '@/components/dashboard/projects/load';
 import { ProjectFrame } from '@/components/dashboard/projects/project-frame';
 import { ProjectGone } from '@/components/dashboard/projects/project-gone';
 import { projects, teamContext } from '@/lib/data';
-import { getSession, getTeam, isTeamSlug } from '@/lib/session';
+import { getSession, getTeam, isTeamSlug, needsSamlSignIn } from '@/lib/session';
 
 type Props = { children: ReactNode; params: Promise<{ team: string; project: string }> };
 
@@ -17,6 +18,7 @@ export default async function ProjectLayout({ children, params }: Props) {
   const { team, project } = await params;
   if (!isTeamSlug(team)) notFound();
   if (!(await getSession())) return children;
+  if (await needsSamlSignIn(team)) return <SamlSignInModal teamSlug={team} />;
   const name = decodeURIComponent(project);
   const presence = await projectPresence(team, name);
   if (!presence.here) return <ProjectGone team={team} name={name} elsewhere={presence.elsewhere} />;

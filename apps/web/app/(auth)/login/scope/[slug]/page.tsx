@@ -1,11 +1,13 @@
 // /login/scope/{slug}?next=…&missingScope=1 (docs/spec.md §2): the session lacks a permission scope that
 // team {slug} requires, so the user logs in again and returns to `next`. It never redirects by
-// itself, even when logged in: that is exactly the case it exists for.
+// itself, even when logged in: that is exactly the case it exists for. A team that signs in with
+// SAML also offers its SSO button.
 import type { Metadata } from 'next';
 import { AuthCard } from '@/components/dashboard/auth/auth-card';
 import { LoginForm } from '@/components/dashboard/auth/login-form';
 import { safeNext } from '@/components/dashboard/auth/next-param';
-import { getSession } from '@/lib/session';
+import { SsoLoginForm } from '@/components/dashboard/auth/sso-login-form';
+import { getSession, teamUsesSso } from '@/lib/session';
 
 type Props = {
   params: Promise<{ slug: string }>;
@@ -19,6 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ScopeLoginPage({ params, searchParams }: Props) {
   const [{ slug }, query, session] = await Promise.all([params, searchParams, getSession()]);
   const next = safeNext(query.next) ?? `/${slug}`;
+  const ssoTeam = await teamUsesSso(slug);
   return (
     <AuthCard
       title={`Log in again to access team ${slug}`}
@@ -29,6 +32,7 @@ export default async function ScopeLoginPage({ params, searchParams }: Props) {
       }
     >
       <LoginForm next={next} email={session?.user.email} />
+      {ssoTeam && <SsoLoginForm next={next} teamSlug={slug} />}
     </AuthCard>
   );
 }

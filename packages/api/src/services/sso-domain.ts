@@ -1,0 +1,26 @@
+// Proves a team owns the e-mail domain its identity provider vouches for: a TXT record at
+// `_nimbus-sso.<domain>` holding the team's token. Kept small and local to SSO; it asks the
+// servers of NIMBUS_DNS_SERVERS (host:port) when set, else the system resolver.
+import { Resolver } from 'node:dns/promises';
+
+export const TXT_PREFIX = '_nimbus-sso';
+export const txtName = (domain: string) => `${TXT_PREFIX}.${domain}`;
+export const txtValue = (token: string) => `nimbus-sso-verification=${token}`;
+
+/** Whether `domain` carries the team's TXT record; a lookup that fails counts as "not yet". */
+export async function hasVerificationRecord(domain: string, token: string, servers: readonly string[] = []) {
+  const resolver = new Resolver({ timeout: 3_000, tries: 2 });
+  if (servers.length > 0) resolver.setServers([...servers]);
+  try {
+    const records = await resolver.resolveTxt(txtName(domain));
+    return records.some((parts) => parts.join('') === txtValue(token));
+  } catch {
+    return false;
+  }
+}
+
+/** A bare host name in lower case, or null: what an e-mail domain must look like. */
+export function normalizeDomain(input: string): string | null {
+  const domain = input.trim().toLowerCase().replace(/\.$/, '');
+  return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/.test(domain) ? domain : null;
+}
