@@ -41,6 +41,101 @@ export const AUDIT_ACTIONS = {
   'deployment.deleted': { label: 'Deployment deleted', verb: 'deleted deployment', vercelType: 'deployment-delete' },
   'deployment.promoted': { label: 'Deployment promoted', verb: 'promoted to production deployment' },
   'deployment.rolled_back': { label: 'Rolled back', verb: 'rolled production back to deployment' },
+  'domain.added': { label: 'Domain added', verb: 'added the domain', vercelType: 'domain' },
+  'domain.verified': { label: 'Domain verified', verb: 'verified the domain' },
+  'domain.taken_over': { label: 'Domain taken by another team', verb: 'verified in another team the domain' },
+  'domain.removed': { label: 'Domain removed', verb: 'removed the domain', vercelType: 'domain-delete' },
+  'project_domain.added': {
+    label: 'Project domain added',
+    verb: 'added to a project the domain',
+    vercelType: 'project-add-alias',
+  },
+  'project_domain.updated': {
+    label: 'Project domain changed',
+    verb: 'changed the project domain',
+    vercelType: 'project-domain-updated',
+  },
+  'project_domain.removed': {
+    label: 'Project domain removed',
+    verb: 'removed from its project the domain',
+    vercelType: 'project-domain-deleted',
+  },
+  'alias.set': { label: 'Alias set', verb: 'set the alias', vercelType: 'alias' },
+  'alias.removed': { label: 'Alias removed', verb: 'removed the alias', vercelType: 'alias-delete' },
+  'protection.sso_changed': {
+    label: 'Nimbus Authentication changed',
+    verb: 'changed Nimbus Authentication of project',
+    vercelType: 'project-sso-protection',
+  },
+  'protection.password_changed': {
+    label: 'Password protection changed',
+    verb: 'changed password protection of project',
+    vercelType: 'project-password-protection',
+  },
+  'protection.bypass_created': {
+    label: 'Bypass secret created',
+    verb: 'created a protection bypass secret for project',
+    vercelType: 'project-automation-bypass',
+  },
+  'protection.bypass_rotated': {
+    label: 'Bypass secret rotated',
+    verb: 'rotated a protection bypass secret of project',
+    vercelType: 'project-automation-bypass',
+  },
+  'protection.bypass_revoked': {
+    label: 'Bypass secret revoked',
+    verb: 'revoked a protection bypass secret of project',
+    vercelType: 'project-automation-bypass',
+  },
+  'protection.bypass_updated': {
+    label: 'Bypass secret note changed',
+    verb: 'changed the note of a protection bypass secret of project',
+  },
+  'two_factor.enabled': {
+    label: 'Two-factor turned on',
+    verb: 'turned on two-factor authentication for',
+    vercelType: 'user-mfa-configuration-updated',
+  },
+  'two_factor.disabled': {
+    label: 'Two-factor turned off',
+    verb: 'turned off two-factor authentication for',
+    vercelType: 'user-mfa-removed',
+  },
+  'two_factor.recovery_codes_regenerated': {
+    label: 'Recovery codes regenerated',
+    verb: 'made new recovery codes for',
+    vercelType: 'user-mfa-recovery-codes-regenerated',
+  },
+  'team.mfa_enforcement_changed': {
+    label: 'Two-factor requirement changed',
+    verb: 'changed the two-factor requirement of team',
+    vercelType: 'team-mfa-enforcement-updated',
+  },
+  'sso.configured': {
+    label: 'SSO identity provider added',
+    verb: 'added the SAML identity provider',
+    vercelType: 'saml-connection-created',
+  },
+  'sso.idp_changed': { label: 'SSO identity provider changed', verb: 'changed the SAML identity provider to' },
+  'sso.removed': {
+    label: 'SSO removed',
+    verb: 'removed single sign-on with',
+    vercelType: 'saml-connection-deleted',
+  },
+  'sso.updated': { label: 'SSO settings changed', verb: 'changed the single sign-on settings of team' },
+  'sso.domain_verified': {
+    label: 'SSO domain verified',
+    verb: 'verified the single sign-on domain',
+    vercelType: 'team-domain-verification-verified',
+  },
+  'sso.enforcement_changed': {
+    label: 'SSO requirement changed',
+    verb: 'changed the single sign-on requirement of team',
+    vercelType: 'team-saml-enforced',
+  },
+  'login.sso': { label: 'Signed in with SSO', verb: 'signed in with SSO to team', vercelType: 'sso-login' },
+  'user.username_changed': { label: 'Username changed', verb: 'changed their username to', vercelType: 'username' },
+  'user.deleted': { label: 'Account deleted', verb: 'deleted the account', vercelType: 'user-delete' },
 } as const satisfies Record<string, { label: string; verb: string; vercelType?: string }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

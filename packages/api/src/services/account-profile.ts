@@ -8,6 +8,7 @@ import * as db from '@nimbus/db';
 import sharp from 'sharp';
 import type { ApiOptions } from '../context';
 import type { AccountDeletion } from '../schemas/accounts';
+import { auditTeams } from './audit';
 import { engineOf, requireAccountAccess, type ServiceContext } from './context';
 
 /** The body limit of PUT /v1/user/avatar (body-limits.ts) refuses larger uploads first. */
@@ -19,7 +20,22 @@ const MAX_PIXELS = 40_000_000;
 
 export async function setUsername(ctx: ServiceContext, username: string) {
   requireAccountAccess(ctx, 'change the account');
-  return db.setUsername(ctx.db, ctx.actor.user.id, username.trim());
+  const { user } = ctx.actor;
+  const updated = await db.setUsername(ctx.db, user.id, username.trim());
+  if (updated.username !== user.username) {
+    // Every team the person is in: their events there will show the new name from now on.
+    const teams = await db.listTeams(ctx.db, user.id);
+    const actor = { ...ctx, actor: { ...ctx.actor, user: updated } };
+    const meta = { from: user.username, to: updated.username };
+    await auditTeams(
+      actor,
+      teams.map((t) => t.id),
+      'user.username_changed',
+      { type: 'user', id: user.id, name: updated.username },
+      meta,
+    );
+  }
+  return updated;
 }
 
 /** Stores an uploaded image as the caller's avatar; answers its URL path. */
@@ -99,6 +115,14 @@ export async function deleteAccount(ctx: ServiceContext, input: z.infer<typeof A
   const { user } = ctx.actor;
   if (input.confirm !== user.username)
     throw new db.DomainError('bad_request', `Type your username, "${user.username}", to confirm.`);
-  await db.deleteAccount(ctx.db, user.id, input.handover ?? {});
+  const handover = input.handover ?? {};
+  const deleted = new Set((await db.soleOwnedTeams(ctx.db, user.id)).filter((t) => !handover[t.id]).map((t) => t.id));
+  const remaining = (await db.listTeams(ctx.db, user.id)).filter((t) => !t.personal && !deleted.has(t.id));
+  await db.deleteAccount(ctx.db, user.id, handover);
+  // The teams that outlive the account (handed over, or where the person was one of the members) see it go.
+  for (const team of remaining) {
+    const meta = handover[team.id] ? { handedOverTo: handover[team.id] } : {};
+    await auditTeams(ctx, [team.id], 'user.deleted', { type: 'user', id: user.id, name: user.username }, meta);
+  }
   return { id: user.id, email: user.email, message: 'Your account was deleted.' };
 }

@@ -91,6 +91,14 @@ export async function set(ctx: ServiceContext, idOrUrl: string, input: string) {
   const previous = await db.findTeamAlias(ctx.db, scope.teamId, parsed.host);
   const row = await db.setCustomAlias(ctx.db, deployment, parsed.host);
   announce(ctx, [row.host]);
+  const meta = { projectId: deployment.projectId, deploymentId: deployment.id };
+  await audit(
+    ctx,
+    'alias.set',
+    { type: 'alias', id: row.id, name: fullHost(row.host, ctx.options) },
+    meta,
+    scope.teamId,
+  );
   return {
     uid: row.id,
     alias: fullHost(row.host, ctx.options),
@@ -117,6 +125,14 @@ export async function remove(ctx: ServiceContext, idOrAlias: string) {
   const scope = await authorize(ctx, 'domain:write');
   const row = await db.removeAlias(ctx.db, scope.teamId, lookupKey(ctx, idOrAlias));
   announce(ctx, [row.host]);
+  const meta = { projectId: row.projectId, deploymentId: row.deploymentId };
+  await audit(
+    ctx,
+    'alias.removed',
+    { type: 'alias', id: row.id, name: fullHost(row.host, ctx.options) },
+    meta,
+    scope.teamId,
+  );
   return { status: 'SUCCESS' as const };
 }
 

@@ -10,9 +10,27 @@ import { page } from '../serialize';
 import { authorize, type ServiceContext, scopeOf } from './context';
 
 export interface AuditTarget {
-  type: 'team' | 'member' | 'invitation' | 'token' | 'project' | 'env' | 'deployment';
+  type:
+    | 'team'
+    | 'member'
+    | 'invitation'
+    | 'token'
+    | 'project'
+    | 'env'
+    | 'deployment'
+    | 'domain'
+    | 'alias'
+    | 'user'
+    | 'sso';
   id: string;
   name?: string | null;
+}
+
+/** Who acted, and from where: a request's actor, or the person an SSO sign-in just logged in. */
+export interface AuditActor {
+  user: { id: string; username: string; email: string };
+  tokenId?: string | null;
+  client?: { ip?: string | null; userAgent?: string | null };
 }
 
 /**
@@ -26,20 +44,43 @@ export async function audit(
   meta: Record<string, unknown> = {},
   teamId?: string,
 ): Promise<void> {
-  const { user, token } = ctx.actor;
-  await db.recordAuditEvent(ctx.db, {
-    teamId: teamId ?? (await scopeOf(ctx)).teamId,
-    actorId: user.id,
-    actorName: user.username,
-    actorEmail: user.email,
-    actorTokenId: token?.id ?? null,
+  const actor = { user: ctx.actor.user, tokenId: ctx.actor.token?.id, client: ctx.client };
+  await auditAs(ctx.db, actor, teamId ?? (await scopeOf(ctx)).teamId, action, target, meta);
+}
+
+/** The same event in each of `teamIds` (a change to a user's own account that several teams see). */
+export async function auditTeams(
+  ctx: ServiceContext,
+  teamIds: Iterable<string>,
+  action: AuditAction,
+  target: AuditTarget,
+  meta: Record<string, unknown> = {},
+): Promise<void> {
+  for (const teamId of new Set(teamIds)) await audit(ctx, action, target, meta, teamId);
+}
+
+/** `audit` without a request context, for the SSO sign-in (the person acting has no session yet). */
+export async function auditAs(
+  dbx: db.Db,
+  actor: AuditActor,
+  teamId: string,
+  action: AuditAction,
+  target: AuditTarget,
+  meta: Record<string, unknown> = {},
+): Promise<void> {
+  await db.recordAuditEvent(dbx, {
+    teamId,
+    actorId: actor.user.id,
+    actorName: actor.user.username,
+    actorEmail: actor.user.email,
+    actorTokenId: actor.tokenId ?? null,
     action,
     targetType: target.type,
     targetId: target.id,
     targetName: target.name ?? null,
     meta,
-    ip: ctx.client?.ip ?? null,
-    userAgent: ctx.client?.userAgent ?? null,
+    ip: actor.client?.ip ?? null,
+    userAgent: actor.client?.userAgent ?? null,
   });
 }
 
@@ -143,6 +184,11 @@ export function describe(e: db.AuditEvent): { text: string; entities: Entity[] }
   if (action === 'team.plan_changed') text += ` from ${meta.from} to ${meta.to}`;
   if (action === 'project.transferred') text += ` to ${meta.toTeam}`;
   if (action.startsWith('env.') && Array.isArray(meta.target)) text += ` (${meta.target.join(', ')})`;
+  if (action === 'team.mfa_enforcement_changed' || action === 'sso.enforcement_changed')
+    text += meta.enforced ? ': required' : ': not required';
+  if (action === 'protection.sso_changed' || action === 'protection.password_changed')
+    text += meta.deploymentType ? ` (${meta.deploymentType})` : ' (off)';
+  if (action === 'user.username_changed') text += ` (was ${meta.from})`;
   return { text, entities };
 }
 

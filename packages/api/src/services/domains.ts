@@ -15,6 +15,7 @@ import {
 } from '@nimbus/engine';
 import type { ApiOptions } from '../context';
 import { page } from '../serialize';
+import { audit } from './audit';
 import { authorize, type ServiceContext } from './context';
 
 const checkers = new WeakMap<ApiOptions, DomainChecker>();
@@ -158,6 +159,7 @@ export async function add(ctx: ServiceContext, input: string) {
       `"${name}" is a subdomain: add ${apex} to the team, or add ${name} to a project (\`vercel domains add ${name} <project>\`).`,
     );
   const row = await db.addTeamDomain(ctx.db, { teamId: scope.teamId, name, creatorId: ctx.actor.user.id });
+  await audit(ctx, 'domain.added', { type: 'domain', id: row.id, name }, {}, scope.teamId);
   const [domain] = await domainsJson(ctx, [row]);
   return { domain: domain! };
 }
@@ -167,6 +169,7 @@ export async function remove(ctx: ServiceContext, input: string) {
   const { name } = parseDomain(ctx, input);
   const row = await db.getTeamDomain(ctx.db, scope.teamId, name);
   announce(ctx, await db.removeTeamDomain(ctx.db, scope.teamId, name));
+  await audit(ctx, 'domain.removed', { type: 'domain', id: row.id, name: row.name }, {}, scope.teamId);
   return { uid: row.id };
 }
 
@@ -179,7 +182,15 @@ export async function verifyTeamDomain(ctx: ServiceContext, teamId: string, apex
   const check = await checkerOf(ctx.options).check(row.name, row.name);
   const result = await db.recordCheck(ctx.db, row.id, check, proves(check, row.verificationToken));
   announce(ctx, result.hosts);
+  if (result.verifiedNow) await auditVerified(ctx, row, result.takenFrom);
   return result.domain;
+}
+
+/** A verification in this team, and a `domain.taken_over` in each team that lost the domain to it. */
+async function auditVerified(ctx: ServiceContext, row: db.TeamDomain, takenFrom: string[]) {
+  const target = { type: 'domain', id: row.id, name: row.name } as const;
+  await audit(ctx, 'domain.verified', target, takenFrom.length ? { takenFromOtherTeam: true } : {}, row.teamId);
+  for (const teamId of takenFrom) await audit(ctx, 'domain.taken_over', target, {}, teamId);
 }
 
 export async function verify(ctx: ServiceContext, input: string) {

@@ -4,6 +4,7 @@
 // that apex is verified (`POST .../verify` looks now; the worker rechecks in the background).
 import { REDIRECT_STATUS_CODES } from '@nimbus/core';
 import * as db from '@nimbus/db';
+import { audit } from './audit';
 import { authorize, type ServiceContext } from './context';
 import { announce, parseDomain, verificationJson, verifyTeamDomain } from './domains';
 
@@ -71,20 +72,32 @@ export async function add(ctx: ServiceContext, project: string, input: { name: s
     ...settingsOf(ctx, input),
   });
   announce(ctx, [name]);
+  await audit(ctx, 'project_domain.added', { type: 'domain', id: row.id, name }, { projectId: p.id }, scope.teamId);
   return domainJson(ctx, row);
 }
 
 export async function update(ctx: ServiceContext, project: string, domain: string, input: DomainSettingsInput) {
-  const { project: p } = await projectOf(ctx, project, 'domain:write');
+  const { scope, project: p } = await projectOf(ctx, project, 'domain:write');
   const { name } = parseDomain(ctx, domain);
-  const row = await db.updateProjectDomain(ctx.db, p.id, name, settingsOf(ctx, input));
+  const settings = settingsOf(ctx, input);
+  const row = await db.updateProjectDomain(ctx.db, p.id, name, settings);
   announce(ctx, [name]);
+  await audit(
+    ctx,
+    'project_domain.updated',
+    { type: 'domain', id: row.id, name },
+    { projectId: p.id, ...settings },
+    scope.teamId,
+  );
   return domainJson(ctx, row);
 }
 
 export async function remove(ctx: ServiceContext, project: string, domain: string) {
-  const { project: p } = await projectOf(ctx, project, 'domain:write');
-  announce(ctx, await db.removeProjectDomain(ctx.db, p.id, parseDomain(ctx, domain).name));
+  const { scope, project: p } = await projectOf(ctx, project, 'domain:write');
+  const { name } = parseDomain(ctx, domain);
+  const row = await db.getProjectDomain(ctx.db, p.id, name);
+  announce(ctx, await db.removeProjectDomain(ctx.db, p.id, name));
+  await audit(ctx, 'project_domain.removed', { type: 'domain', id: row.id, name }, { projectId: p.id }, scope.teamId);
   return {};
 }
 

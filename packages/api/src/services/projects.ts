@@ -10,7 +10,7 @@ import { projectJson } from '../project-json';
 import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects';
 import { audit } from './audit';
 import { authorize, hostContext, type ServiceContext } from './context';
-import { protectionChanged, protectionChanges } from './protection';
+import { auditProtection, protectionChanged, protectionChanges } from './protection';
 
 /**
  * Opens sealed bypass secrets for the reply, for roles that may change the project (the others
@@ -78,10 +78,13 @@ export async function update(ctx: ServiceContext, idOrName: string, input: z.inf
   if (Object.keys(protection).length) protectionChanged(ctx, project.id);
   const meta = {
     projectId: project.id,
-    fields: Object.keys(input),
+    fields: Object.keys(settings),
     ...(before.name !== project.name ? { previousName: before.name } : {}),
   };
-  await audit(ctx, 'project.updated', { type: 'project', id: project.id, name: project.name }, meta);
+  const target = { type: 'project', id: project.id, name: project.name } as const;
+  if (meta.fields.length || (ssoProtection === undefined && passwordProtection === undefined))
+    await audit(ctx, 'project.updated', target, meta);
+  await auditProtection(ctx, target, { ssoProtection, passwordProtection });
   return projectJson(project, {}, revealer(ctx, scope));
 }
 

@@ -12,6 +12,7 @@ import type { ApiOptions } from '../context';
 import { bypassJson } from '../project-json';
 import type { ProjectPatch } from '../schemas/projects';
 import type { ProtectionBypassPatch } from '../schemas/protection';
+import { type AuditTarget, audit } from './audit';
 import { authorize, engineOf, type ServiceContext } from './context';
 
 const HANDOFF_TTL = 60_000;
@@ -42,6 +43,29 @@ export async function protectionChanges(
     changes.passwordProtection = { deploymentType };
   }
   return changes;
+}
+
+/**
+ * One event per protection setting the PATCH sent: the deployment type it now covers, or null for
+ * off, and whether a new password was set (never the password).
+ */
+export async function auditProtection(
+  ctx: ServiceContext,
+  project: AuditTarget,
+  input: Pick<z.infer<typeof ProjectPatch>, 'ssoProtection' | 'passwordProtection'>,
+): Promise<void> {
+  const meta = { projectId: project.id };
+  const { ssoProtection: sso, passwordProtection: password } = input;
+  if (sso !== undefined)
+    await audit(ctx, 'protection.sso_changed', project, { ...meta, deploymentType: sso?.deploymentType ?? null });
+  if (password !== undefined) {
+    const type = password?.deploymentType ?? null;
+    await audit(ctx, 'protection.password_changed', project, {
+      ...meta,
+      deploymentType: type,
+      newPassword: !!password?.password,
+    });
+  }
 }
 
 /** PATCH /v1/projects/{p}/protection-bypass: generate, rotate (revoke + regenerate), revoke or annotate a secret. */
@@ -89,6 +113,12 @@ export async function updateBypass(
     throw new db.DomainError('bad_request', 'Send generate, revoke or update.');
   const updated = await db.updateProject(ctx.db, scope.teamId, project.id, { protectionBypass: secrets });
   protectionChanged(ctx, project.id);
+  const target = { type: 'project', id: project.id, name: project.name } as const;
+  const meta = { projectId: project.id };
+  if (input.revoke)
+    await audit(ctx, input.revoke.regenerate ? 'protection.bypass_rotated' : 'protection.bypass_revoked', target, meta);
+  if (input.update) await audit(ctx, 'protection.bypass_updated', target, meta);
+  if (input.generate) await audit(ctx, 'protection.bypass_created', target, meta);
   return { protectionBypass: bypassJson(updated, (sealed) => cipher.decrypt(sealed)) };
 }
 

@@ -4,6 +4,7 @@
 import { X509Certificate } from 'node:crypto';
 import * as db from '@nimbus/db';
 import type { Scope } from '../context';
+import { audit } from './audit';
 import { authorize, type ServiceContext } from './context';
 import { acsUrl, spEntityId } from './sso';
 import { hasVerificationRecord, normalizeDomain, txtName, txtValue } from './sso-domain';
@@ -67,7 +68,11 @@ export async function setIdp(ctx: ServiceContext, input: { metadataXml?: string;
     throw new db.DomainError('bad_request', 'Send either metadataXml or metadataUrl.');
   const xml = input.metadataXml ?? (await fetchIdpMetadata(input.metadataUrl!));
   const idp = parseIdpMetadata(xml);
+  const before = await db.getTeamSso(ctx.db, scope.teamId);
   const sso = await db.saveTeamIdp(ctx.db, scope.teamId, { ...idp, metadataUrl: input.metadataUrl ?? null });
+  const meta = { entityId: sso.idpEntityId, ssoUrl: sso.idpSsoUrl, metadataUrl: sso.metadataUrl };
+  const target = { type: 'sso', id: scope.teamId, name: sso.idpEntityId } as const;
+  await audit(ctx, before ? 'sso.idp_changed' : 'sso.configured', target, meta, scope.teamId);
   return settingsJson(ctx, scope, sso);
 }
 
@@ -84,6 +89,11 @@ export async function update(
   if (input.enforced && !(current?.domainVerifiedAt && (domain === undefined || domain === current.domain)))
     throw new db.DomainError('bad_request', 'Verify the e-mail domain before enforcing single sign-on.');
   const sso = await db.updateTeamSso(ctx.db, scope.teamId, { ...input, domain });
+  const target = { type: 'team', id: scope.teamId, name: scope.slug } as const;
+  const { enforced, ...settings } = { ...input, ...(input.domain !== undefined ? { domain } : {}) };
+  if (Object.keys(settings).length || enforced === undefined)
+    await audit(ctx, 'sso.updated', target, { fields: Object.keys(settings), ...settings }, scope.teamId);
+  if (enforced !== undefined) await audit(ctx, 'sso.enforcement_changed', target, { enforced }, scope.teamId);
   return settingsJson(ctx, scope, sso);
 }
 
@@ -97,11 +107,16 @@ export async function verifyDomain(ctx: ServiceContext): Promise<SsoSettings> {
       'bad_request',
       `No TXT record ${txtName(sso.domain)} with value ${txtValue(sso.domainToken)} was found. DNS changes can take a few minutes.`,
     );
-  return settingsJson(ctx, scope, await db.markSsoDomainVerified(ctx.db, scope.teamId, sso.domain));
+  const verified = await db.markSsoDomainVerified(ctx.db, scope.teamId, sso.domain);
+  await audit(ctx, 'sso.domain_verified', { type: 'sso', id: scope.teamId, name: sso.domain }, {}, scope.teamId);
+  return settingsJson(ctx, scope, verified);
 }
 
 // DELETE /v1/teams/{teamId}/saml
 export async function remove(ctx: ServiceContext): Promise<void> {
   const scope = await ownerScope(ctx);
+  const sso = await db.getTeamSso(ctx.db, scope.teamId);
   await db.deleteTeamSso(ctx.db, scope.teamId);
+  const target = { type: 'sso', id: scope.teamId, name: sso?.idpEntityId ?? null } as const;
+  if (sso) await audit(ctx, 'sso.removed', target, { domain: sso.domain }, scope.teamId);
 }

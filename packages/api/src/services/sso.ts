@@ -9,6 +9,7 @@ import * as db from '@nimbus/db';
 import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import type { ApiOptions, Scope } from '../context';
+import { auditAs } from './audit';
 import type { ServiceContext } from './context';
 import type { Client } from './session';
 
@@ -158,10 +159,21 @@ export async function finish(options: ApiOptions, form: { SAMLResponse: string; 
     throw refused(`${email} is not in ${sso.domain}, the domain this team signs in with SSO.`);
   const name = typeof profile?.name === 'string' ? profile.name : null;
   const user = await userFor(options, email, name);
-  await db.joinTeamBySso(options.db, sso.teamId, user.id, sso.defaultRole);
+  const joined = await db.joinTeamBySso(options.db, sso.teamId, user.id, sso.defaultRole);
   const session = await db.createSession(options.db, user.id, client);
   await db.recordSsoLogin(options.db, session.id, sso.teamId);
   const team = await db.getTeamForUser(options.db, user.id, sso.teamId);
+  const actor = { user, client };
+  const member = { type: 'member', id: user.id, name: user.username } as const;
+  if (joined) await auditAs(options.db, actor, team.id, 'member.joined', member, { role: team.role, via: 'saml' });
+  await auditAs(
+    options.db,
+    actor,
+    team.id,
+    'login.sso',
+    { type: 'team', id: team.id, name: team.slug },
+    { email: user.email },
+  );
   const relay = form.RelayState;
   return {
     cookie: { token: session.token, expiresAt: session.expiresAt, scopeSlug: team.slug },

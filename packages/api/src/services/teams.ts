@@ -70,13 +70,12 @@ export async function update(ctx: ServiceContext, idOrSlug: string, input: z.inf
     ...(team.name !== scope.name && input.name !== undefined ? { name: { from: scope.name, to: team.name } } : {}),
     ...(team.slug !== scope.slug ? { slug: { from: scope.slug, to: team.slug } } : {}),
   };
-  await audit(
-    ctx,
-    'team.updated',
-    { type: 'team', id: team.id, name: team.slug },
-    { fields: Object.keys(input), ...changes },
-    scope.teamId,
-  );
+  const { mfaEnforced, ...settings } = input;
+  const target = { type: 'team', id: team.id, name: team.slug } as const;
+  if (Object.keys(settings).length || mfaEnforced === undefined)
+    await audit(ctx, 'team.updated', target, { fields: Object.keys(settings), ...changes }, scope.teamId);
+  if (mfaEnforced !== undefined)
+    await audit(ctx, 'team.mfa_enforcement_changed', target, { enforced: mfaEnforced }, scope.teamId);
   return teamJson({ ...team, role: scope.role }, ctx.actor.user.id);
 }
 

@@ -8,6 +8,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { ApiOptions } from '../context';
 import type { TwoFactorCode, TwoFactorProof } from '../schemas/two-factor';
+import { auditTeams } from './audit';
 import { requireAccountAccess, type ServiceContext } from './context';
 import { throttledSecondFactor } from './login-throttle';
 
@@ -40,6 +41,24 @@ export const wrongCode = () =>
     'The code is not correct. Enter the current code from your app, or a recovery code.',
   );
 
+/**
+ * A change to the caller's own second factor, recorded in their personal team and in every team
+ * that requires two-factor (its owners must see who turned it off or on); other teams see nothing.
+ */
+async function auditTwoFactor(
+  ctx: ServiceContext,
+  user: db.User,
+  action: 'two_factor.enabled' | 'two_factor.disabled' | 'two_factor.recovery_codes_regenerated',
+) {
+  const teams = (await db.listTeams(ctx.db, user.id)).filter((t) => t.personal || t.mfaEnforced);
+  await auditTeams(
+    ctx,
+    teams.map((t) => t.id),
+    action,
+    { type: 'user', id: user.id, name: user.username },
+  );
+}
+
 /** GET /v1/user/two-factor */
 export async function status(ctx: ServiceContext) {
   const user = ctx.actor.user;
@@ -70,6 +89,7 @@ export async function enable(ctx: ServiceContext, { code }: z.infer<typeof TwoFa
   if (!/^\d{6}$/.test(code.trim()) || !(await checkSecondFactor(ctx.options, user, code)))
     throw new db.DomainError('invalid_code', 'The code is not correct. Enter the 6-digit code your app shows now.');
   const recoveryCodes = await db.enableTwoFactor(ctx.db, user.id, ctx.actor.sessionId ?? null);
+  await auditTwoFactor(ctx, user, 'two_factor.enabled');
   return { enabled: true as const, recoveryCodes };
 }
 
@@ -95,7 +115,9 @@ async function prove(ctx: ServiceContext, proof: z.infer<typeof TwoFactorProof>)
 export async function regenerate(ctx: ServiceContext, proof: z.infer<typeof TwoFactorProof>) {
   requireAccountAccess(ctx, 'change two-factor authentication');
   const user = await prove(ctx, proof);
-  return { recoveryCodes: await db.regenerateRecoveryCodes(ctx.db, user.id) };
+  const recoveryCodes = await db.regenerateRecoveryCodes(ctx.db, user.id);
+  await auditTwoFactor(ctx, user, 'two_factor.recovery_codes_regenerated');
+  return { recoveryCodes };
 }
 
 /** Turns two-factor off; refused to an owner of a team that requires it (they would lock themselves out). */
@@ -109,5 +131,6 @@ export async function disable(ctx: ServiceContext, proof: z.infer<typeof TwoFact
       `You own ${enforcing.map((t) => `"${t.slug}"`).join(', ')}, which requires two-factor authentication. Stop requiring it there first.`,
     );
   await db.disableTwoFactor(ctx.db, user.id);
+  await auditTwoFactor(ctx, user, 'two_factor.disabled');
   return { enabled: false as const };
 }

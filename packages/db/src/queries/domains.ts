@@ -103,18 +103,20 @@ export async function removeTeamDomain(db: Db, teamId: string, name: string): Pr
  * Stores a DNS check. When the TXT answer holds this team's token and the domain is not verified
  * yet, it becomes verified, and any other team that held it loses it (its custom aliases on it are
  * deleted; its project domains stay, unverified). Verification is kept when the TXT record is later
- * removed: only another team's proof takes it away. Returns the row and the hosts whose serving changed.
+ * removed: only another team's proof takes it away. Returns the row, the hosts whose serving changed
+ * and the teams that lost the domain.
  */
 export async function recordCheck(
   db: Db,
   id: string,
   check: DomainCheckResult,
   proven: boolean,
-): Promise<{ domain: TeamDomain; hosts: string[]; verifiedNow: boolean }> {
+): Promise<{ domain: TeamDomain; hosts: string[]; verifiedNow: boolean; takenFrom: string[] }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(domains).where(eq(domains.id, id)).for('update');
     if (!current) throw notFound('The domain');
     const hosts: string[] = [];
+    const takenFrom: string[] = [];
     const verifyNow = proven && !current.verified;
     if (verifyNow) {
       const losers = await tx
@@ -123,6 +125,7 @@ export async function recordCheck(
         .where(and(eq(domains.name, current.name), eq(domains.verified, true), ne(domains.id, id)))
         .for('update');
       for (const loser of losers) {
+        takenFrom.push(loser.teamId);
         hosts.push(...(await hostsOnDomain(tx, loser.teamId, loser.name)));
         await tx
           .delete(aliases)
@@ -157,7 +160,7 @@ export async function recordCheck(
       .where(eq(domains.id, id))
       .returning();
     for (const host of new Set(hosts)) await notifyAlias(tx, host);
-    return { domain: domain!, hosts: [...new Set(hosts)], verifiedNow: verifyNow };
+    return { domain: domain!, hosts: [...new Set(hosts)], verifiedNow: verifyNow, takenFrom };
   });
 }
 

@@ -130,6 +130,11 @@ export async function lastSsoLogin(db: Db, sessionId: string, teamId: string): P
 }
 
 /** Just-in-time membership: a user the team's identity provider vouches for joins with the default role. */
-export async function joinTeamBySso(db: Db, teamId: string, userId: string, role: SsoRole): Promise<void> {
-  await db.insert(memberships).values({ teamId, userId, role }).onConflictDoNothing();
+export async function joinTeamBySso(db: Db, teamId: string, userId: string, role: SsoRole): Promise<boolean> {
+  const added = await db
+    .insert(memberships)
+    .values({ teamId, userId, role })
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  return added.length > 0;
 }
