@@ -142,8 +142,13 @@ describe('domains and aliases', () => {
     const removed = await added(owner, teamId, () =>
       ok('DELETE', `/v9/projects/web/domains/www.sec.test${q()}`, owner),
     );
-    expect(removed.map((e) => [e.action, e.target.name, e.userId])).toEqual([
-      ['project_domain.removed', 'www.sec.test', owner.user.id],
+    expect(removed.map((e) => [e.action, e.target.name, e.userId, e.text])).toEqual([
+      [
+        'project_domain.removed',
+        'www.sec.test',
+        owner.user.id,
+        'sec-owner removed the domain www.sec.test from project web',
+      ],
     ]);
   });
 
@@ -187,6 +192,7 @@ describe('domains and aliases', () => {
       expect.objectContaining({
         action: 'domain.taken_over',
         userId: rival.user.id,
+        text: 'sec-rival took over the domain sec.test by verifying it in another team',
         target: expect.objectContaining({ type: 'domain', name: 'sec.test' }),
       }),
     ]);

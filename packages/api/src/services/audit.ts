@@ -188,6 +188,9 @@ export function describe(e: db.AuditEvent): { text: string; entities: Entity[] }
     text += meta.enforced ? ': required' : ': not required';
   if (action === 'protection.sso_changed' || action === 'protection.password_changed')
     text += meta.deploymentType ? ` (${meta.deploymentType})` : ' (off)';
+  if (action === 'domain.taken_over') text += ' by verifying it in another team';
+  if (action.startsWith('project_domain.') && meta.projectName)
+    text += `${action === 'project_domain.added' ? ' to' : action === 'project_domain.removed' ? ' from' : ' of'} project ${meta.projectName}`;
   if (action === 'user.username_changed') text += ` (was ${meta.from})`;
   return { text, entities };
 }

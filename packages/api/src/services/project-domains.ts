@@ -72,7 +72,13 @@ export async function add(ctx: ServiceContext, project: string, input: { name: s
     ...settingsOf(ctx, input),
   });
   announce(ctx, [name]);
-  await audit(ctx, 'project_domain.added', { type: 'domain', id: row.id, name }, { projectId: p.id }, scope.teamId);
+  await audit(
+    ctx,
+    'project_domain.added',
+    { type: 'domain', id: row.id, name },
+    { projectId: p.id, projectName: p.name },
+    scope.teamId,
+  );
   return domainJson(ctx, row);
 }
 
@@ -86,7 +92,7 @@ export async function update(ctx: ServiceContext, project: string, domain: strin
     ctx,
     'project_domain.updated',
     { type: 'domain', id: row.id, name },
-    { projectId: p.id, ...settings },
+    { projectId: p.id, projectName: p.name, ...settings },
     scope.teamId,
   );
   return domainJson(ctx, row);
@@ -97,7 +103,13 @@ export async function remove(ctx: ServiceContext, project: string, domain: strin
   const { name } = parseDomain(ctx, domain);
   const row = await db.getProjectDomain(ctx.db, p.id, name);
   announce(ctx, await db.removeProjectDomain(ctx.db, p.id, name));
-  await audit(ctx, 'project_domain.removed', { type: 'domain', id: row.id, name }, { projectId: p.id }, scope.teamId);
+  await audit(
+    ctx,
+    'project_domain.removed',
+    { type: 'domain', id: row.id, name },
+    { projectId: p.id, projectName: p.name },
+    scope.teamId,
+  );
   return {};
 }
 
