@@ -1,5 +1,5 @@
 // The audit log (issue #16): an owner creates a project by deploying it, adds an environment
-// variable and invites a member in the dashboard, then finds each change in Team settings → Audit
+// variable, turns on deployment protection and invites a member in the dashboard, then finds each change in Team settings → Audit
 // log with their address, narrows it by action and person, and downloads it without the secret.
 import { expect } from '@playwright/test';
 import { deployFolder, uniqueName } from './dashboard-helpers';
@@ -27,6 +27,14 @@ test('lists dashboard changes with actor and address, filters them and exports t
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByLabel('Invitation link')).toBeVisible();
 
+  // Deployment protection turned on in the project's settings is its own event.
+  await page.goto(`/${slug}/${name}/settings`);
+  await page.getByRole('link', { name: 'Deployment Protection' }).click();
+  const protection = page.getByRole('region', { name: 'Deployment Protection' });
+  await protection.getByLabel('Nimbus Authentication').check();
+  await protection.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Deployment protection saved.')).toBeVisible();
+
   // Owners reach the log from the Activity tab.
   await page.goto(`/${slug}/~/activity`);
   await page.getByRole('link', { name: 'Audit log' }).click();
@@ -36,6 +44,7 @@ test('lists dashboard changes with actor and address, filters them and exports t
   await expect(log).toContainText(`${me} added environment variable AUDITED_KEY`);
   await expect(log).toContainText(`${me} invited ${guest} as`);
   await expect(log).toContainText(`${me} changed the plan of team ${slug} from hobby to pro`);
+  await expect(log).toContainText(`${me} changed Nimbus Authentication of project ${name} (preview)`);
   await expect(log.getByRole('row').filter({ hasText: 'AUDITED_KEY' })).toContainText(address['x-forwarded-for']!);
   await expect(log).not.toContainText(secret);
 

@@ -232,6 +232,14 @@ describe('deployment protection', () => {
         payload: expect.objectContaining({ deploymentType: 'preview', newPassword: true }),
       }),
     ]);
+    // The dashboard sends both settings on each save: only a change is an event.
+    const unchanged = await added(owner, teamId, () =>
+      ok('PATCH', `/v9/projects/web${q()}`, owner, {
+        ssoProtection: { deploymentType: 'preview' },
+        passwordProtection: { deploymentType: 'preview' },
+      }),
+    );
+    expect(unchanged).toEqual([]);
     const both = await added(owner, teamId, () =>
       ok('PATCH', `/v9/projects/web${q()}`, owner, {
         ssoProtection: null,

@@ -84,7 +84,7 @@ export async function update(ctx: ServiceContext, idOrName: string, input: z.inf
   const target = { type: 'project', id: project.id, name: project.name } as const;
   if (meta.fields.length || (ssoProtection === undefined && passwordProtection === undefined))
     await audit(ctx, 'project.updated', target, meta);
-  await auditProtection(ctx, target, { ssoProtection, passwordProtection });
+  await auditProtection(ctx, before, project, { passwordProtection });
   return projectJson(project, {}, revealer(ctx, scope));
 }
 

@@ -12,7 +12,7 @@ import type { ApiOptions } from '../context';
 import { bypassJson } from '../project-json';
 import type { ProjectPatch } from '../schemas/projects';
 import type { ProtectionBypassPatch } from '../schemas/protection';
-import { type AuditTarget, audit } from './audit';
+import { audit } from './audit';
 import { authorize, engineOf, type ServiceContext } from './context';
 
 const HANDOFF_TTL = 60_000;
@@ -46,25 +46,26 @@ export async function protectionChanges(
 }
 
 /**
- * One event per protection setting the PATCH sent: the deployment type it now covers, or null for
- * off, and whether a new password was set (never the password).
+ * One event per protection setting that changed (the dashboard sends both on every save): the
+ * deployment type it now covers, or null for off, and whether a new password was set (never the password).
  */
 export async function auditProtection(
   ctx: ServiceContext,
-  project: AuditTarget,
-  input: Pick<z.infer<typeof ProjectPatch>, 'ssoProtection' | 'passwordProtection'>,
+  before: db.Project,
+  after: db.Project,
+  input: Pick<z.infer<typeof ProjectPatch>, 'passwordProtection'>,
 ): Promise<void> {
-  const meta = { projectId: project.id };
-  const { ssoProtection: sso, passwordProtection: password } = input;
-  if (sso !== undefined)
-    await audit(ctx, 'protection.sso_changed', project, { ...meta, deploymentType: sso?.deploymentType ?? null });
-  if (password !== undefined) {
-    const type = password?.deploymentType ?? null;
-    await audit(ctx, 'protection.password_changed', project, {
-      ...meta,
-      deploymentType: type,
-      newPassword: !!password?.password,
-    });
+  const target = { type: 'project', id: after.id, name: after.name } as const;
+  const meta = { projectId: after.id };
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  if (!same(before.ssoProtection, after.ssoProtection)) {
+    const deploymentType = after.ssoProtection?.deploymentType ?? null;
+    await audit(ctx, 'protection.sso_changed', target, { ...meta, deploymentType });
+  }
+  const newPassword = !!input.passwordProtection?.password;
+  if (newPassword || !same(before.passwordProtection, after.passwordProtection)) {
+    const deploymentType = after.passwordProtection?.deploymentType ?? null;
+    await audit(ctx, 'protection.password_changed', target, { ...meta, deploymentType, newPassword });
   }
 }
 
