@@ -1,6 +1,7 @@
 // The audit log (issue #16): an owner creates a project by deploying it, adds an environment
-// variable, turns on deployment protection and invites a member in the dashboard, then finds each change in Team settings → Audit
-// log with their address, narrows it by action and person, and downloads it without the secret.
+// variable, turns on deployment protection and invites a member in the dashboard, then finds each
+// change in Team settings → Audit log with their address, narrows it by action and person, and
+// downloads it without the secret.
 import { expect } from '@playwright/test';
 import { deployFolder, uniqueName } from './dashboard-helpers';
 import { clientAddress, createProTeam, signUp, test, uniqueEmail } from './helpers';
