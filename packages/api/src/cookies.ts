@@ -31,3 +31,21 @@ export function clearSessionCookies(c: Context): void {
 }
 
 export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
+
+/** Where the SAML sign-in's nonce cookie is sent: the start and `complete` (services/sso.ts). */
+const SSO_COOKIE_PATH = '/api/auth/sso';
+
+/** The nonce binding a SAML sign-in to this browser: host-only, HttpOnly, Lax, for as long as the request lives. */
+export function setSsoNonceCookie(c: Context, name: string, nonce: string, maxAgeMs: number): void {
+  setCookie(c, name, nonce, {
+    path: SSO_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+export function clearSsoNonceCookie(c: Context, name: string): void {
+  deleteCookie(c, name, { path: SSO_COOKIE_PATH, secure: secure(c) });
+}

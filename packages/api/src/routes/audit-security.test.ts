@@ -299,8 +299,12 @@ describe('single sign-on', () => {
       },
       body: form.toString(),
     });
-    expect(res.status, await res.clone().text()).toBe(302);
-    return cookieOf(res);
+    // The ACS hands a ticket to the browser that started the sign-in (its nonce cookie), which logs in.
+    expect(res.status, await res.clone().text()).toBe(303);
+    const path = res.headers.get('location')!.slice('/api'.length);
+    const done = await t.call('GET', path, { cookie: cookieOf(start.res) });
+    expect(done.status, JSON.stringify(done.json)).toBe(302);
+    return cookieOf(done.res);
   }
 
   it('records the identity provider added, changed, the settings, the domain proof and enforcement', async () => {

@@ -1,6 +1,7 @@
 // SAML single sign-on against a real (small) identity provider started here: setup from metadata,
 // domain proof by TXT record, the signed-assertion checks (signature, audience, replay), just-in-time
 // membership, enforcement's error, and the missing-scope error of a token limited to another team.
+// A sign-in goes start (the nonce cookie) → IdP → ACS (303 with a ticket) → complete, with the cookie.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDns, startTestIdp, type TestIdp } from '../sso-testing';
 import { createTestApi, ORIGIN } from '../testing';
@@ -19,13 +20,19 @@ const cookieOf = (res: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
-/** Starts a sign-in the way the browser does and lets the IdP see the AuthnRequest. */
+/** Starts a sign-in the way the browser does and lets the IdP see the AuthnRequest; `nonce` is the cookie it got. */
 async function startSignIn(query = `slug=${slug}&next=/${slug}/~/settings`) {
   const start = await t.call('GET', `/auth/sso?${query}`);
   expect(start.status).toBe(302);
   const location = start.res.headers.get('location')!;
   const page = await (await fetch(location)).text();
-  return { location, formResponse: /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!, request: idp.lastRequest! };
+  return {
+    location,
+    nonce: cookieOf(start.res),
+    setCookie: start.res.headers.getSetCookie().join('\n'),
+    formResponse: /name="SAMLResponse" value="([^"]+)"/.exec(page)![1]!,
+    request: idp.lastRequest!,
+  };
 }
 
 async function postAcs(SAMLResponse: string, RelayState?: string) {
@@ -37,14 +44,26 @@ async function postAcs(SAMLResponse: string, RelayState?: string) {
   });
 }
 
+/** The ACS's answer: a 303 to complete, whose path (without the /api the front server strips) is returned. */
+async function ticketPath(res: Response): Promise<string> {
+  expect(res.status, await res.clone().text()).toBe(303);
+  const location = res.headers.get('location')!;
+  expect(location).toMatch(/^\/api\/auth\/sso\/complete\?ticket=/);
+  return location.slice('/api'.length);
+}
+
+/** The browser's top-level visit to complete, with its cookies (none, for another browser). */
+const complete = (path: string, cookie?: string) => t.call('GET', path, cookie ? { cookie } : {});
+
 /** A full SSO sign-in of `email`: the session cookie it leaves. */
 async function ssoLogin(email: string): Promise<string> {
   idp.email = email;
-  const { formResponse, request } = await startSignIn();
-  const res = await postAcs(formResponse, request.relayState ?? undefined);
-  expect(res.status, await res.clone().text()).toBe(302);
-  expect(res.headers.get('location')).toBe(`/${slug}/~/settings`);
-  return cookieOf(res);
+  const { formResponse, request, nonce } = await startSignIn();
+  const path = await ticketPath(await postAcs(formResponse, request.relayState ?? undefined));
+  const res = await complete(path, nonce);
+  expect(res.status, JSON.stringify(res.json)).toBe(302);
+  expect(res.res.headers.get('location')).toBe(`/${slug}/~/settings`);
+  return cookieOf(res.res);
 }
 
 beforeAll(async () => {
@@ -142,7 +161,7 @@ describe('signing in', () => {
   it('refuses a replayed response', async () => {
     idp.email = 'replay@acme.test';
     const { formResponse } = await startSignIn();
-    expect((await postAcs(formResponse)).status).toBe(302);
+    expect((await postAcs(formResponse)).status).toBe(303);
     const again = await postAcs(formResponse);
     expect(again.status).toBe(403);
     expect((await again.json()).error.message).toMatch(/already used or has expired/);
@@ -182,6 +201,66 @@ describe('signing in', () => {
       idp.response({ acsUrl: `${ORIGIN}/api/auth/sso/acs`, audience: 'x', email: 'x@acme.test' }),
     );
     expect(res.status).toBe(403);
+  });
+});
+
+describe('binding the sign-in to the browser that started it', () => {
+  const OTHER_BROWSER = 'This sign-in was started in another browser. Start it again from this browser.';
+
+  it('sets a host-only HttpOnly Lax nonce cookie for the sign-in endpoints, for as long as the request lives', async () => {
+    const { setCookie, nonce } = await startSignIn();
+    expect(nonce).toMatch(/^nimbus_sso=[\w-]{43}$/);
+    expect(setCookie).toMatch(/Max-Age=600; Path=\/api\/auth\/sso; HttpOnly; SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Domain=/i);
+  });
+
+  it('logs no one in at the ACS: its answer sets no session', async () => {
+    idp.email = 'acs@acme.test';
+    const { formResponse, request } = await startSignIn();
+    const res = await postAcs(formResponse, request.relayState ?? undefined);
+    await ticketPath(res);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses to complete without the cookie (a response posted from a victim browser)', async () => {
+    idp.email = 'attacker@acme.test';
+    const { formResponse } = await startSignIn();
+    const res = await complete(await ticketPath(await postAcs(formResponse)));
+    expect(res.status).toBe(403);
+    expect(res.json.error).toEqual({ code: 'forbidden', message: OTHER_BROWSER });
+    expect(res.res.headers.getSetCookie().join()).not.toContain('nimbus_session=');
+  });
+
+  it("refuses another browser's cookie, from a sign-in of its own", async () => {
+    idp.email = 'attacker@acme.test';
+    const attacker = await startSignIn();
+    const victim = await startSignIn();
+    const res = await complete(await ticketPath(await postAcs(attacker.formResponse)), victim.nonce);
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toBe(OTHER_BROWSER);
+    // The victim's own sign-in still works.
+    const own = await complete(await ticketPath(await postAcs(victim.formResponse)), victim.nonce);
+    expect(own.status).toBe(302);
+  });
+
+  it('uses a ticket once, and refuses a tampered one', async () => {
+    idp.email = 'once@acme.test';
+    const { formResponse, nonce } = await startSignIn();
+    const path = await ticketPath(await postAcs(formResponse));
+    const tampered = await complete(`${path.slice(0, -2)}${path.endsWith('AA') ? 'BB' : 'AA'}`, nonce);
+    expect(tampered.status).toBe(403);
+    expect(tampered.json.error.message).toMatch(/already used or has expired/);
+    expect((await complete(path, nonce)).status).toBe(302);
+    const again = await complete(path, nonce);
+    expect(again.status).toBe(403);
+    expect(again.json.error.message).toBe(
+      'This sign-in link was already used or has expired. Start the sign-in again.',
+    );
+  });
+
+  it('refuses a missing or oversized ticket with a 400', async () => {
+    expect((await complete('/auth/sso/complete')).status).toBe(400);
+    expect((await complete(`/auth/sso/complete?ticket=${'a'.repeat(201)}`)).status).toBe(400);
   });
 });
 

@@ -1,10 +1,14 @@
-// SAML single sign-on (services/sso.ts, services/sso-settings.ts). The start, the ACS and the SP
-// metadata are public: the browser arrives there logged out, and the ACS is posted by the IdP.
+// SAML single sign-on (services/sso.ts, services/sso-settings.ts). The start, the ACS, `complete`
+// and the SP metadata are public: the browser arrives there logged out, and the ACS is posted by the
+// IdP. The start's nonce cookie binds the sign-in to the browser; `complete` checks it.
+
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { SSO_REQUEST_TTL_MS } from '@nimbus/db';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
-import { setSessionCookies } from '../cookies';
+import { clearSsoNonceCookie, setSessionCookies, setSsoNonceCookie } from '../cookies';
 import { errors, json, pathParam } from '../schemas/common';
-import { SsoAcsForm, SsoIdpInput, SsoPatch, SsoSettingsSchema, SsoStartQuery } from '../schemas/sso';
+import { SsoAcsForm, SsoCompleteQuery, SsoIdpInput, SsoPatch, SsoSettingsSchema, SsoStartQuery } from '../schemas/sso';
 import { TeamIdParam } from '../schemas/teams';
 import { forTeam } from '../services/context';
 import * as sso from '../services/sso';
@@ -25,30 +29,60 @@ export function ssoRoutes() {
       path: '/auth/sso',
       tags,
       summary: 'Start SAML single sign-on',
-      description: 'Redirects to the identity provider of the team given by teamId, slug, or the domain of email.',
+      description:
+        'Redirects to the identity provider of the team given by teamId, slug, or the domain of email, and sets ' +
+        `the \`${sso.SSO_NONCE_COOKIE}\` cookie that binds the sign-in to this browser.`,
       request: { query: SsoStartQuery },
       responses: { ...redirect, ...errors },
     }),
     async (c) => {
       const { teamId, slug, email, next } = c.req.valid('query');
-      return c.redirect(await sso.startUrl(c.var.options, { team: teamId || slug, email, next }, clientOf(c)), 302);
+      const started = await sso.start(c.var.options, { team: teamId || slug, email, next }, clientOf(c));
+      setSsoNonceCookie(c, sso.SSO_NONCE_COOKIE, started.nonce, SSO_REQUEST_TTL_MS);
+      return c.redirect(started.url, 302);
     },
   );
 
-  // POST /auth/sso/acs - the identity provider's answer (HTTP-POST binding): log in and go back
+  // POST /auth/sso/acs - the identity provider's answer (HTTP-POST binding): checked, then on to complete
   app.openapi(
     createRoute({
       method: 'post',
       path: '/auth/sso/acs',
       tags,
       summary: 'SAML assertion consumer service',
+      description:
+        'Checks the signed answer and redirects (303) to /api/auth/sso/complete with a one-use ticket; the ' +
+        'session is made there, in the browser that started the sign-in.',
       request: {
         body: { content: { 'application/x-www-form-urlencoded': { schema: SsoAcsForm } }, required: true },
       },
+      responses: { 303: { description: 'Redirect to complete the sign-in' }, ...errors },
+    }),
+    async (c) => {
+      const { ticket } = await sso.finish(c.var.options, c.req.valid('form'));
+      return c.redirect(`/api/auth/sso/complete?${new URLSearchParams({ ticket })}`, 303);
+    },
+  );
+
+  // GET /auth/sso/complete - the browser that started the sign-in (its nonce cookie) logs in
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/auth/sso/complete',
+      tags,
+      summary: 'Complete SAML single sign-on',
+      description:
+        `Takes the ACS's one-use ticket (valid ${sso.SSO_TICKET_TTL_MS / 60_000} minutes), checks the ` +
+        `\`${sso.SSO_NONCE_COOKIE}\` cookie is the one of the browser that started the sign-in, logs in ` +
+        'and redirects to where the sign-in was going.',
+      request: { query: SsoCompleteQuery },
       responses: { ...redirect, ...errors },
     }),
     async (c) => {
-      const { cookie, next } = await sso.finish(c.var.options, c.req.valid('form'), clientOf(c));
+      const { ticket } = c.req.valid('query');
+      const nonce = getCookie(c, sso.SSO_NONCE_COOKIE);
+      clearSsoNonceCookie(c, sso.SSO_NONCE_COOKIE);
+      const { cookie, next } = await sso.complete(c.var.options, { ticket, nonce }, clientOf(c));
       setSessionCookies(c, cookie.token, cookie.expiresAt, cookie.scopeSlug);
       return c.redirect(next, 302);
     },

@@ -14,6 +14,10 @@ export const SsoAcsForm = z.object({
   RelayState: z.string().max(2048).optional().describe('The path to return to, as sent with the request.'),
 });
 
+export const SsoCompleteQuery = z.object({
+  ticket: z.string().min(1).max(200).describe('The one-use ticket the ACS redirected with.'),
+});
+
 export const SsoIdpInput = z
   .object({
     metadataXml: z.string().max(1_000_000).optional().describe("The identity provider's SAML metadata, pasted."),
