@@ -2,6 +2,8 @@
 // domain proof by TXT record, the signed-assertion checks (signature, audience, replay), just-in-time
 // membership, enforcement's error, and the missing-scope error of a token limited to another team.
 // A sign-in goes start (the nonce cookie) → IdP → ACS (303 with a ticket) → complete, with the cookie.
+import * as db from '@nimbus/db';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDns, startTestIdp, type TestIdp } from '../sso-testing';
 import { createTestApi, ORIGIN } from '../testing';
@@ -256,6 +258,26 @@ describe('binding the sign-in to the browser that started it', () => {
     expect(again.json.error.message).toBe(
       'This sign-in link was already used or has expired. Start the sign-in again.',
     );
+  });
+
+  it('keeps only the hash of a ticket, and refuses one that waited too long', async () => {
+    idp.email = 'slow@acme.test';
+    const { formResponse, nonce } = await startSignIn();
+    const path = await ticketPath(await postAcs(formResponse));
+    const ticket = new URL(path, ORIGIN).searchParams.get('ticket')!;
+    const rows = await t.db.select().from(db.schema.ssoRequests).where(like(db.schema.ssoRequests.id, 'ticket:%'));
+    expect(rows.map((r) => r.id).join()).not.toContain(ticket);
+    const row = rows.find((r) => r.id === `ticket:${db.sha256(ticket)}`);
+    expect(row!.value).not.toContain(ticket);
+    expect(row!.value).not.toContain(nonce.split('=')[1]);
+    const value = { ...JSON.parse(row!.value), expiresAt: Date.now() - 1000 };
+    await t.db
+      .update(db.schema.ssoRequests)
+      .set({ value: JSON.stringify(value) })
+      .where(eq(db.schema.ssoRequests.id, row!.id));
+    const res = await complete(path, nonce);
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toMatch(/already used or has expired/);
   });
 
   it('refuses a missing or oversized ticket with a 400', async () => {

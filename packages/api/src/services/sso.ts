@@ -12,7 +12,7 @@
 // The ticket is a stored random value rather than a signed token: it has to be used once anyway,
 // which needs a row, and then it needs no key.
 
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { isValidLinkTarget } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
@@ -39,7 +39,7 @@ export const SSO_NONCE_COOKIE = 'nimbus_sso';
 export const SSO_TICKET_TTL_MS = 2 * 60_000;
 const TICKET_PREFIX = 'ticket:';
 const OTHER_BROWSER = 'This sign-in was started in another browser. Start it again from this browser.';
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const { sha256 } = db;
 
 /**
  * node-saml keeps request ids through this: in the database, so any process can take the answer,
