@@ -3,7 +3,7 @@
 // Next.js, except page URLs holding a NUL byte (400).
 import type { IncomingHttpHeaders } from 'node:http';
 import { NUL_IN_URL } from '@nimbus/core';
-import { hostnameOf } from '@nimbus/engine/src/edge/hosts';
+import { hostnameOf, resolveHost } from '@nimbus/engine/src/edge/hosts';
 
 export { hostnameOf as hostname };
 
@@ -45,8 +45,9 @@ export function isApiRequest(method: string, headers: IncomingHttpHeaders): bool
  * public URL's host, IP addresses and `localhost`.
  */
 export function isCustomDomainHost(host: string, deployDomain: string, publicHost: string): boolean {
-  if (host === publicHost || host === deployDomain || host.endsWith(`.${deployDomain}`)) return false;
-  return host.includes('.') && !host.startsWith('[') && !/^[\d.]+$/.test(host);
+  if (host === publicHost || host.endsWith(`.${deployDomain}`)) return false;
+  // The edge's own rule for which names it could serve (no IP literals, no dotless or deploy-domain names).
+  return resolveHost(host, deployDomain) !== null;
 }
 
 export function classify(

@@ -1,7 +1,7 @@
 // Proves a team owns the e-mail domain its identity provider vouches for: a TXT record at
-// `_nimbus-sso.<domain>` holding the team's token. Kept small and local to SSO; it asks the
-// servers of NIMBUS_DNS_SERVERS (host:port) when set, else the system resolver.
-import { Resolver } from 'node:dns/promises';
+// `_nimbus-sso.<domain>` holding the team's token. It asks the servers of NIMBUS_DNS_SERVERS
+// (host:port) when set, else the system resolver, through the resolver custom domains use.
+import { createResolver } from '@nimbus/engine';
 
 export const TXT_PREFIX = '_nimbus-sso';
 export const txtName = (domain: string) => `${TXT_PREFIX}.${domain}`;
@@ -9,10 +9,8 @@ export const txtValue = (token: string) => `nimbus-sso-verification=${token}`;
 
 /** Whether `domain` carries the team's TXT record; a lookup that fails counts as "not yet". */
 export async function hasVerificationRecord(domain: string, token: string, servers: readonly string[] = []) {
-  const resolver = new Resolver({ timeout: 3_000, tries: 2 });
-  if (servers.length > 0) resolver.setServers([...servers]);
   try {
-    const records = await resolver.resolveTxt(txtName(domain));
+    const records = await createResolver(servers).resolveTxt(txtName(domain));
     return records.some((parts) => parts.join('') === txtValue(token));
   } catch {
     return false;

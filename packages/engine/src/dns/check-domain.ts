@@ -30,9 +30,15 @@ export function verificationRecord(apex: string) {
   };
 }
 
-export function createDomainChecker(settings: DnsSettings): DomainChecker {
+/** A resolver that asks `servers` (`host` or `host:port`), or the system's when there are none. */
+export function createResolver(servers: readonly string[] = []): Resolver {
   const resolver = new Resolver({ timeout: 3_000, tries: 2 });
-  if (settings.servers.length) resolver.setServers(settings.servers);
+  if (servers.length) resolver.setServers([...servers]);
+  return resolver;
+}
+
+export function createDomainChecker(settings: DnsSettings): DomainChecker {
+  const resolver = createResolver(settings.servers);
   const ask = async <T>(errors: string[], what: string, lookup: () => Promise<T[]>): Promise<T[]> => {
     try {
       return await lookup();
