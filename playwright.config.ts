@@ -57,6 +57,9 @@ export default defineConfig({
       NIMBUS_STAFF_TEAM: process.env.E2E_STAFF_TEAM,
       NIMBUS_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
       NIMBUS_EDGE_IPV4: process.env.E2E_EDGE_IPV4,
+      // Nimbus's own pages load the insights script of this project once a visitor accepts analytics
+      // (e2e/consent.spec.ts); the banner's default (auto, no country header) asks every visitor.
+      NIMBUS_SITE_ANALYTICS_PROJECT: 'nimbus-site',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

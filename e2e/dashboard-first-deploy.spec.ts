@@ -24,6 +24,10 @@ test('drops a .zip on /new, opens the live URL, and finds the project on the ove
   await expect(page.getByRole('progressbar', { name: 'Deploy progress' })).toBeVisible();
   await page.waitForURL(new RegExp(`/${slug}/${name}/dpl_`));
   await expect(page).toHaveTitle(/dpl_/);
+  // The activity records of this page name its project and deployment (lib/tracking reads these).
+  const deploymentId = /dpl_[A-Za-z0-9]+/.exec(page.url())![0];
+  await expect(page.locator(`[data-deployment-id="${deploymentId}"]`)).toHaveCount(1);
+  await expect(page.locator('[data-project-id^="prj_"]')).toHaveCount(1);
 
   await waitForState(page, 'Ready');
   await expect(page.getByRole('list', { name: 'Deployment timeline' })).toContainText('Ready');

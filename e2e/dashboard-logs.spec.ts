@@ -3,44 +3,25 @@
 // stored afterwards appears without a reload. The rows come from another process than the server,
 // as they will from a runner on another machine, so this journey runs a second Nimbus on its own
 // PostgreSQL database and writes to that database; the Live view finds the row by polling it.
-import { randomBytes } from 'node:crypto';
-import { createDeployment, createProject, type Database, getTeamForUser, openDatabase, userByEmail } from '@nimbus/db';
+import { createDeployment, createProject, type Database, getTeamForUser, userByEmail } from '@nimbus/db';
 import { RuntimeLogWriter } from '@nimbus/engine';
 import { expect } from '@playwright/test';
-import pg from 'pg';
 import { fillSignup, personalSlugOf, test, uniqueEmail } from './helpers';
-import { type SecondNimbus, startSecondNimbus } from './second-nimbus';
+import { type SecondNimbusOnPostgres, startSecondNimbusOnPostgres } from './second-nimbus';
 
-const SERVER = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `nimbus_e2e_logs_${randomBytes(4).toString('hex')}`;
-const url = new URL(SERVER);
-url.pathname = `/${name}`;
-
-let second: SecondNimbus;
+let second: SecondNimbusOnPostgres;
 let database: Database;
 
 /** Runs one statement on the PostgreSQL server (create and drop the journey's database). */
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  await admin(`create database ${name}`);
-  second = await startSecondNimbus(60, { DATABASE_URL: url.href, NIMBUS_ROLE: 'web,api,edge' });
-  database = await openDatabase({ url: url.href, poolSize: 2 });
+  second = await startSecondNimbusOnPostgres(60, 'logs', { NIMBUS_ROLE: 'web,api,edge' });
+  database = second.database;
 });
 
 test.afterAll(async () => {
-  await database?.close();
   await second?.stop();
-  await admin(`drop database if exists ${name} with (force)`);
 });
 
 test('shows requests and lines, filters by status and follows new rows live', async ({ page }) => {

@@ -4,7 +4,7 @@
 
 import { PRO_TRIAL_DAYS } from '@nimbus/core';
 import { expect, type Page } from '@playwright/test';
-import { signUp, test } from './helpers';
+import { acceptAnalytics, signUp, test } from './helpers';
 
 /** Calls the API as the logged-in browser (its session cookie) and returns the JSON answer. */
 async function api<T = any>(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<T> {
@@ -80,6 +80,7 @@ test('upgrades a team to a 14-day Pro trial from billing and records the convert
   await signUp(page);
   const team = await api(page, 'POST', '/v1/teams', { name: `Upgrade ${Date.now()}` });
   await page.goto(`/${team.slug}/~/settings`);
+  await acceptAnalytics(page);
   await page.getByRole('navigation', { name: 'Team settings' }).getByRole('link', { name: 'Billing' }).click();
   await expect(page).toHaveURL(`/${team.slug}/~/settings/billing`);
   const plan = page.locator('#plan');
@@ -135,6 +136,7 @@ test('records an abandoned upgrade with the time spent when the modal is closed'
   await signUp(page);
   const team = await api(page, 'POST', '/v1/teams', { name: `Maybe ${Date.now()}` });
   await page.goto(`/${team.slug}`);
+  await acceptAnalytics(page);
   await page.keyboard.press('Control+K');
   await page.getByRole('combobox', { name: 'Search commands' }).fill('upgrade');
   await page.keyboard.press('Enter');

@@ -91,3 +91,13 @@ export async function createProTeam(page: Page, name: string): Promise<string> {
 export async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((c) => c.name === name);
 }
+
+/**
+ * Accepts analytics in the consent banner, as a visitor must before any tracker runs (the e2e server
+ * keeps the default NIMBUS_CONSENT_BANNER=auto and sends no country header, so the banner shows).
+ */
+export async function acceptAnalytics(page: Page) {
+  const banner = page.getByRole('region', { name: 'Analytics cookies' });
+  await banner.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toBeHidden();
+}

@@ -1,7 +1,8 @@
 // Docs search (issue #4): the index built at build time finds a page by keyboard, and the views,
 // clicks and conversions go through search-insights to POST /api/insights/1/events with the fields
-// of docs/spec.md §3, where staff can read them back.
+// of docs/spec.md §3, where staff can read them back, once the visitor accepts analytics.
 import { expect, type Request, test } from '@playwright/test';
+import { acceptAnalytics } from './helpers';
 import { staffApi } from './public-helpers';
 
 interface SentEvent {
@@ -29,6 +30,7 @@ test('finds a page from the keyboard and records the view, the click and the con
   page.on('response', (res) => res.url().includes('/api/insights/1/events') && answers.push(res.status()));
 
   await page.goto('/docs');
+  await acceptAnalytics(page);
   const box = page.getByRole('combobox', { name: 'Search the documentation' });
   // The shortcut works once the page is interactive: press until the box takes the focus.
   await expect(async () => {

@@ -1,9 +1,13 @@
 // A second Nimbus for journeys that need other settings than the suite's server (no sandbox, a mail
-// server): same built web app, its own port and fresh PGlite data directory. Started once per spec.
+// server): same built web app, its own port and fresh PGlite data directory, or its own PostgreSQL
+// database (startSecondNimbusOnPostgres). Started once per spec.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Database, openDatabase } from '@nimbus/db';
+import pg from 'pg';
 
 export interface SecondNimbus {
   origin: string;
@@ -43,6 +47,47 @@ export async function startSecondNimbus(offset: number, env: Record<string, stri
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SecondNimbusOnPostgres extends SecondNimbus {
+  /** A connection to its database, for journeys that write or read rows another process would. */
+  database: Database;
+}
+
+/**
+ * A second Nimbus on a fresh PostgreSQL database of its own (`nimbus_e2e_<label>_<random>` on
+ * E2E_POSTGRES_URL's server), with a connection to that database; `stop` drops the database too.
+ */
+export async function startSecondNimbusOnPostgres(
+  offset: number,
+  label: string,
+  env: Record<string, string> = {},
+): Promise<SecondNimbusOnPostgres> {
+  const server = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `nimbus_e2e_${label}_${randomBytes(4).toString('hex')}`;
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const second = await startSecondNimbus(offset, { DATABASE_URL: url.href, ...env });
+  const database = await openDatabase({ url: url.href, poolSize: 2 });
+  return {
+    origin: second.origin,
+    database,
+    async stop() {
+      await database.close();
+      await second.stop();
+      await admin(`drop database if exists ${name} with (force)`);
     },
   };
 }

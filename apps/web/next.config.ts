@@ -18,6 +18,8 @@ const config: NextConfig = {
     '@nimbus/db',
     '@nimbus/api',
     '@nimbus/engine',
+    // The engine bundles the insights script with esbuild at run time (packages/engine/src/analytics).
+    'esbuild',
   ],
   turbopack: { root },
   outputFileTracingRoot: root,

@@ -10,13 +10,15 @@ import { describeError } from '@nimbus/db';
 import { PATH_HEADER } from './lib/team-path';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
-import { classify, stripApiPrefix } from './server/dispatch';
+import { classify, stripApiPrefix, type Target } from './server/dispatch';
 import { countQueriesOf } from './server/query-timing';
 import { createRuntime } from './server/runtime';
 import { redactDatabaseErrors } from './server/safe-console';
 import { deployDomainWarning, securityHeaders } from './server/security';
 import { addServerTiming } from './server/server-timing';
+import { createSiteAnalytics } from './server/site-analytics';
 import { createTlsAsk } from './server/tls-ask';
+import { createRequestTracing, traceKindOf } from './server/tracing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,6 +31,11 @@ export async function startServer(config: Config = loadConfig()) {
   const tlsAsk = createTlsAsk({ publicUrl: config.publicUrl, edge: runtime.edge });
   const warning = deployDomainWarning(config.publicUrl, config.deployDomain);
   const publicHost = new URL(config.publicUrl).hostname;
+  const siteAnalytics = createSiteAnalytics({
+    db: runtime.database.db,
+    collector: runtime.analytics,
+    projectId: config.siteAnalyticsProject,
+  });
   if (warning) console.warn(warning);
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
@@ -39,11 +46,18 @@ export async function startServer(config: Config = loadConfig()) {
     nextHandler = app.getRequestHandler();
   }
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
+  const tracing = createRequestTracing({
+    db: runtime.database.db,
+    enabled: config.tracing,
+    recordError: runtime.recordServerError,
+  });
+
+  const handle = (req: IncomingMessage, res: ServerResponse, target: Target) => {
     const url = req.url ?? '/';
-    const target = classify(req.headers.host, url, config.deployDomain, req, publicHost);
     // Deployment hosts serve the user's own content with the user's own headers; Caddy's ask needs none.
     if (target !== 'edge' && target !== 'tls-ask') for (const [name, value] of headers) res.setHeader(name, value);
+    // Nimbus's own pages report to the site's project (server/site-analytics.ts).
+    if (target !== 'edge' && target !== 'tls-ask' && siteAnalytics.handle(req, res)) return;
     switch (target) {
       case 'tls-ask':
         return tlsAsk(req, res);
@@ -67,9 +81,13 @@ export async function startServer(config: Config = loadConfig()) {
         return void nextHandler(req, res);
     }
   };
-  const server = createServer((req, res) =>
-    config.countQueries ? countQueriesOf(res, () => handle(req, res)) : handle(req, res),
-  );
+  const server = createServer((req, res) => {
+    const target = classify(req.headers.host, req.url ?? '/', config.deployDomain, req, publicHost);
+    const run = () => handle(req, res, target);
+    return tracing.run(req, res, traceKindOf(target, req.headers), () =>
+      config.countQueries ? countQueriesOf(res, run) : run(),
+    );
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -94,6 +112,7 @@ export async function startServer(config: Config = loadConfig()) {
 
   const close = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await tracing.close();
     await runtime.close();
   };
   return { server, port, runtime, close };

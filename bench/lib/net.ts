@@ -50,6 +50,8 @@ export interface WrkOptions {
   duration: string;
   /** Extra request headers, such as `Authorization: Bearer …`. */
   headers?: Record<string, string>;
+  /** A Lua script for wrk's `-s` (a POST with a body, for instance). */
+  script?: string;
 }
 
 export interface WrkResult {
@@ -76,6 +78,7 @@ export async function wrk(url: string, host: string, options: WrkOptions): Promi
     '-H',
     `Host: ${host}`,
     ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    ...(options.script ? ['-s', options.script] : []),
     url,
   ];
   const { stdout } = await run('/usr/bin/wrk', args, { timeout: 120_000 });

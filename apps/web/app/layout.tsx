@@ -1,4 +1,5 @@
-// The page shell of every zone (docs/spec.md §2): skip link, theme, progress bar, browser check, toasts.
+// The page shell of every zone (docs/spec.md §2): skip link, theme, progress bar, browser check, toasts,
+// client error reporting, and Nimbus's own tracker (lib/tracking, started only once consent allows).
 
 import { THEME_COLORS } from '@nimbus/core';
 import { ToastProvider } from '@nimbus/ui';
@@ -6,10 +7,13 @@ import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { type ReactNode, Suspense } from 'react';
 import { browserCheckScript } from '@/components/shell/browser-check';
+import { ErrorReporting } from '@/components/shell/error-reporting';
 import { ProgressBar } from '@/components/shell/progress-bar';
 import { SkipLink } from '@/components/shell/skip-link';
 import { ThemeProvider } from '@/components/shell/theme-provider';
+import { Tracking } from '@/components/shell/tracking';
 import { runtime } from '@/lib/runtime';
+import pkg from '../package.json';
 import { mono, sans } from './fonts';
 import './globals.css';
 
@@ -40,12 +44,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen font-sans antialiased">
         <SkipLink />
+        <ErrorReporting release={pkg.version} />
         <ThemeProvider>
           <Suspense fallback={null}>
             <ProgressBar />
           </Suspense>
           <ToastProvider>{children}</ToastProvider>
         </ThemeProvider>
+        <Suspense fallback={null}>
+          <Tracking />
+        </Suspense>
       </body>
     </html>
   );

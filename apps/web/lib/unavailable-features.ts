@@ -19,7 +19,6 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
     feature: 'Conformance findings in the build log',
     claims: [/Conformance\W{0,3}\s+section/i, /Conformance is (on|in beta|available)/i],
   },
-  { feature: 'web analytics and speed insights', claims: [/web analytics/i, /speed insights/i] },
   { feature: 'deploys on git push', claims: [/git push/i, /every push/i, /connect (a|your) (Git|GitHub) repo/i] },
   {
     feature: 'remote image optimization and external rewrites',

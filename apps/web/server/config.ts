@@ -99,13 +99,19 @@ const Env = z.object({
     default: 'nimbus-staff',
     example: 'my-company',
     description:
-      'Members of the team with this slug are Nimbus staff (internal commands, sales leads, search analytics). The default slug is reserved, so nobody can make themselves staff: set this to the slug of a team you created.',
+      'Members of the team with this slug are Nimbus staff (the staff console at `/admin`, internal commands, sales leads, search analytics, feature flags, client errors). The default slug is reserved, so nobody can make themselves staff: set this to the slug of a team you created.',
+  }),
+  NIMBUS_STAFF_EMAIL_DOMAIN: variable(text, {
+    default: 'nimbus.dev',
+    example: 'my-company.com',
+    description:
+      "Users whose e-mail address is at this domain are your own people: Nimbus's pages never send activity records, identify calls or attribution about them.",
   }),
   NIMBUS_ENV: optional(oneOf(['production', 'preview', 'development']), {
     shown: 'production',
     example: 'preview',
     description:
-      "`production`, `preview` or `development`; outside production the `marketfit` query overrides the demo popup's market fit.",
+      "`production`, `preview` or `development`; outside production the `marketfit` query overrides the demo popup's market fit, and fraud-detection scores are recorded but never refuse a sign-up.",
   }),
   NIMBUS_TRUST_PROXY: variable(oneOf(['0', '1', 'true', 'false']), {
     default: '0',
@@ -163,6 +169,24 @@ const Env = z.object({
     example: '8h',
     description:
       'How long a SAML sign-in lasts for a team that enforces single sign-on (`24h`, `8h`); then its members sign in through the identity provider again.',
+  }),
+  NIMBUS_COUNTRY_HEADER: optional(text, {
+    shown: 'unset',
+    example: 'CF-IPCountry',
+    description:
+      "The request header in which your proxy or CDN puts the visitor's two-letter country code (`CF-IPCountry`, `X-Vercel-IP-Country`). Web Analytics records it, and the consent banner uses it to ask only where the law requires.",
+  }),
+  NIMBUS_CONSENT_BANNER: variable(oneOf(['auto', 'always', 'never']), {
+    default: 'auto',
+    example: 'never',
+    description:
+      "Whether Nimbus's own pages ask visitors before any tracking: `auto` asks unless `NIMBUS_COUNTRY_HEADER` places the visitor outside the EU, EEA, UK and Switzerland (no header: asks); `always`; `never`.",
+  }),
+  NIMBUS_SITE_ANALYTICS_PROJECT: optional(text, {
+    shown: 'unset',
+    example: 'prj_2x8...',
+    description:
+      "The id of a project whose Web Analytics records Nimbus's own marketing, docs and dashboard pages. Unset, those pages load no insights script.",
   }),
   NIMBUS_S3_BUCKET: optional(text, {
     shown: 'unset',
@@ -326,6 +350,12 @@ const Env = z.object({
     description:
       '`1` adds the database queries each page or API call made to its `Server-Timing` header (`db;desc="queries";dur=N`), for benchmarks and debugging.',
   }),
+  NIMBUS_TRACING: variable(oneOf(['0', '1']), {
+    default: '1',
+    example: '0',
+    description:
+      '`0` turns tracing off: responses keep their `x-nimbus-id` and `traceparent` headers and server errors are still recorded, but no spans are made or stored.',
+  }),
 });
 
 /** The table as the README shows it: name, default, description, in order. */
@@ -371,12 +401,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Copies of this server sharing PORT through node:cluster (PostgreSQL only). */
     processes: e.NIMBUS_PROCESSES,
     staffTeam: e.NIMBUS_STAFF_TEAM,
+    staffEmailDomain: e.NIMBUS_STAFF_EMAIL_DOMAIN.toLowerCase(),
     environment: e.NIMBUS_ENV ?? (env.NODE_ENV === 'development' ? 'development' : 'production'),
     /** Next.js in development mode (`npm run dev`). */
     dev: env.NODE_ENV === 'development',
     marketFitUrl: e.NIMBUS_MARKETFIT_URL,
     /** Count each request's database queries into its Server-Timing header (server/query-timing.ts). */
     countQueries: e.NIMBUS_COUNT_QUERIES === '1',
+    /** Spans per request, sampled by kind and stored for staff (server/tracing.ts). */
+    tracing: e.NIMBUS_TRACING === '1',
     signupLimitPerHour: e.NIMBUS_SIGNUP_LIMIT,
     trustProxy: e.NIMBUS_TRUST_PROXY === '1' || e.NIMBUS_TRUST_PROXY === 'true',
     /** Caddy in front (`npm run start:tls`, deploy/Caddyfile): its ports, ACME account and storage. */
@@ -392,6 +425,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NIMBUS_MAIL_FROM,
     ssoMaxAgeMs: e.NIMBUS_SSO_MAX_AGE,
+    /** Request header with the visitor's ISO country code, set by the operator's proxy (lower case). */
+    countryHeader: e.NIMBUS_COUNTRY_HEADER?.toLowerCase(),
+    consentBanner: e.NIMBUS_CONSENT_BANNER,
+    siteAnalyticsProject: e.NIMBUS_SITE_ANALYTICS_PROJECT,
     secret: () => e.NIMBUS_SECRET ?? secretFromDataDir(dataDir),
     build: {
       timeoutMs: e.NIMBUS_BUILD_TIMEOUT,

@@ -4,11 +4,21 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Api, type ApiOptions, createApi, type FunctionLimits } from '@nimbus/api';
-import { AUDIT_LOG_RETENTION_DAYS } from '@nimbus/core';
-import { cronTargets, type Database, describeError, envForTarget, openDatabase, startAuditRetention } from '@nimbus/db';
+import { ANALYTICS_RETENTION_DAYS, AUDIT_LOG_RETENTION_DAYS } from '@nimbus/core';
 import {
+  cronTargets,
+  type Database,
+  describeError,
+  envForTarget,
+  openDatabase,
+  startAuditRetention,
+  startWebAnalyticsRollup,
+} from '@nimbus/db';
+import {
+  type Collector,
   CRON_PASS_HEADER,
   checkSandbox,
+  createCollector,
   createDomainChecker,
   createEdge,
   createEngine,
@@ -27,6 +37,7 @@ import {
 } from '@nimbus/engine';
 import type { Config } from './config';
 import { makePrivate } from './security';
+import { type ServerErrorEntry, serverErrorRecorder } from './tracing';
 
 export interface Runtime {
   config: Config;
@@ -36,11 +47,15 @@ export interface Runtime {
   worker: Worker | null;
   /** The deployment file server, when this process runs the edge role. */
   edge: Edge | null;
+  /** Web Analytics collection (deployment hosts and Nimbus's own site), when this process serves pages. */
+  analytics: Collector | null;
   /** Where the function runners report requests and printed lines (runtime logs). */
   runtimeLogs: RuntimeLogWriter;
   api: Api;
   /** What the API was built with; the dashboard builds its service contexts from the same (apps/web/lib/data.ts). */
   apiOptions: ApiOptions;
+  /** Records an exception of the API or the front server in `server_errors` (server/tracing.ts). */
+  recordServerError: (entry: ServerErrorEntry) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,6 +85,15 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     events: engine.events,
     onError: (error) => console.error(`runtime logs: a write failed, rows stay buffered: ${describeError(error)}`),
   });
+  // One collection queue per process, for the edge's hosts and the site's own pages alike.
+  const analytics =
+    config.roles.has('edge') || config.roles.has('web')
+      ? createCollector({
+          db: database.db,
+          countryHeader: config.countryHeader,
+          trustProxy: config.trustProxy,
+        })
+      : null;
   // Functions run in the sandbox like builds: a machine that cannot isolate refuses them too.
   const pool = config.roles.has('edge')
     ? createFunctionPool(functionPoolOptions(config, () => edge, runtimeLogs))
@@ -82,6 +106,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         events: engine.events,
         databaseUrl: config.databaseUrl,
         protection: { tokens: engine.protectionTokens, publicUrl: config.publicUrl },
+        analytics: analytics ?? undefined,
         functions: pool
           ? { pool, cipher: engine.cipher, dir: config.functions.dir ?? path.join(tmpdir(), 'nimbus-functions') }
           : undefined,
@@ -110,6 +135,15 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     config.roles.has('api') || config.roles.has('web')
       ? startAuditRetention({ db: database.db, retentionDays: AUDIT_LOG_RETENTION_DAYS })
       : () => {};
+  // Web Analytics: finished UTC days rolled up and rows past plan retention pruned, hourly, by the
+  // processes that run builds (each step is idempotent).
+  const stopWebRollup = config.roles.has('worker')
+    ? startWebAnalyticsRollup({
+        db: database.db,
+        retentionDays: ANALYTICS_RETENTION_DAYS,
+        onError: (error) => console.error(`web analytics: a rollup failed: ${describeError(error)}`),
+      })
+    : () => {};
   // Custom domains are rechecked in the background by the processes that run builds.
   const dns = {
     servers: config.domains.servers,
@@ -143,12 +177,14 @@ export async function createRuntime(config: Config): Promise<Runtime> {
           (await envForTarget(database.db, engine.cipher, projectId, 'production')).CRON_SECRET,
       })
     : null;
+  const recordServerError = serverErrorRecorder(database.db);
   const apiOptions: ApiOptions = {
     engine,
     db: database.db,
     publicUrl: config.publicUrl,
     deployDomain: config.deployDomain,
     staffTeam: config.staffTeam,
+    staffEmailDomain: config.staffEmailDomain,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     trustProxy: config.trustProxy,
@@ -156,25 +192,42 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     marketFitUrl: config.marketFitUrl,
     signupLimitPerHour: config.signupLimitPerHour,
     ssoMaxAgeMs: config.ssoMaxAgeMs,
+    consentBanner: config.consentBanner,
+    countryHeader: config.countryHeader,
     teamBuildLimits: config.build.teamLimits,
     buildSandbox: config.build.sandbox.mode,
     functionLimits: functionLimits(config),
     dns,
     caddyDataDir: config.tls.caddyDataDir,
+    recordServerError,
   };
   const api = createApi(apiOptions);
   const close = async () => {
     await worker?.stop();
     await edge?.close();
+    await analytics?.close();
     stopRetention();
     stopAuditRetention();
+    stopWebRollup();
     stopRecheck();
     crons?.stop();
     await pool?.close();
     await runtimeLogs.close();
     await database.close();
   };
-  const runtime: Runtime = { config, database, engine, worker, edge, runtimeLogs, api, apiOptions, close };
+  const runtime: Runtime = {
+    config,
+    database,
+    engine,
+    worker,
+    edge,
+    analytics,
+    runtimeLogs,
+    api,
+    apiOptions,
+    recordServerError,
+    close,
+  };
   globalThis.__nimbusRuntime = runtime;
   return runtime;
 }

@@ -12,6 +12,7 @@ import { aliasRoutes } from './routes/aliases';
 import { auditRoutes } from './routes/audit';
 import { avatarRoutes } from './routes/avatar';
 import { billingRoutes } from './routes/billing';
+import { consentRoutes } from './routes/consent';
 import { customEnvironmentRoutes } from './routes/custom-environments';
 import { deploymentAuthRoutes } from './routes/deployment-auth';
 import { deploymentEventRoutes } from './routes/deployment-events';
@@ -20,6 +21,7 @@ import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device
 import { domainRoutes, projectDomainRoutes, teamAliasRoutes } from './routes/domains';
 import { envRoutes } from './routes/env';
 import { fileRoutes } from './routes/files';
+import { flagRoutes, flagStreamRoutes } from './routes/flags';
 import { healthRoutes } from './routes/health';
 import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
 import { leadFormRoutes, leadRoutes } from './routes/leads';
@@ -29,12 +31,17 @@ import { projectRoutes } from './routes/projects';
 import { runtimeLogRoutes } from './routes/runtime-logs';
 import { sessionRoutes } from './routes/session';
 import { ssoRoutes, ssoSettingsRoutes } from './routes/sso';
+import { staffRoutes } from './routes/staff';
 import { streamReportRoutes, streamRoutes } from './routes/stream';
 import { teamRoutes } from './routes/teams';
 import { tokenRoutes } from './routes/tokens';
+import { riskRoutes, traceRoutes } from './routes/traces';
+import { trackingRoutes } from './routes/tracking';
 import { transferRoutes } from './routes/transfer';
 import { twoFactorRoutes } from './routes/two-factor';
 import { userRoutes } from './routes/user';
+import { webAnalyticsRoutes } from './routes/web-analytics';
+import { traceApi } from './tracing';
 
 export type Api = OpenAPIHono<AppEnv>;
 
@@ -54,6 +61,7 @@ export function createApi(options: ApiOptions): Api {
     c.set('options', options);
     await next();
   });
+  app.use('*', traceApi);
   // Before anything reads a body, public routes included.
   app.use('*', limitBodies);
   app.use('*', rejectNul);
@@ -61,6 +69,7 @@ export function createApi(options: ApiOptions): Api {
   // Public
   // `sandbox` says whether builds run isolated (services/health.ts).
   app.route('/', healthRoutes());
+  app.route('/', consentRoutes());
   app.route('/', sessionRoutes());
   // SAML sign-in: the browser arrives logged out; the IdP posts the ACS (services/sso.ts).
   app.route('/', ssoRoutes());
@@ -71,8 +80,11 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', insightsEventRoutes());
   app.route('/', marketFitRoutes());
   app.route('/', streamRoutes());
+  app.route('/', flagStreamRoutes());
   app.route('/', invitationPreviewRoutes());
   app.route('/', deploymentAuthRoutes());
+  // The fraud-detection script and its signals (services/risk.ts).
+  app.route('/', riskRoutes());
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },
@@ -100,6 +112,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', domainRoutes());
   app.route('/', projectDomainRoutes());
   app.route('/', runtimeLogRoutes());
+  app.route('/', webAnalyticsRoutes());
   app.route('/', deviceApprovalRoutes());
   app.route('/', leadRoutes());
   app.route('/', insightsReportRoutes());
@@ -107,6 +120,10 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', transferRoutes());
   app.route('/', auditRoutes());
   app.route('/', streamReportRoutes());
+  app.route('/', trackingRoutes());
   app.route('/', adminRoutes());
+  app.route('/', flagRoutes());
+  app.route('/', staffRoutes());
+  app.route('/', traceRoutes());
   return app;
 }

@@ -1,6 +1,6 @@
 // What every API handler can reach: the database and the options the composition root passes in.
 
-import type { Role, TeamBuildLimits } from '@nimbus/core';
+import type { ConsentBannerMode, Role, TeamBuildLimits } from '@nimbus/core';
 import type { Db, Token, User } from '@nimbus/db';
 import type { DnsSettings, Engine, FunctionPoolOptions } from '@nimbus/engine';
 import type { ServiceContext } from './services/context';
@@ -13,6 +13,8 @@ export interface ApiOptions {
   deployDomain: string;
   /** Members of the team with this slug are Nimbus staff. */
   staffTeam: string;
+  /** Users at this e-mail domain are never tracked (NIMBUS_STAFF_EMAIL_DOMAIN; default DEFAULT_STAFF_EMAIL_DOMAIN). */
+  staffEmailDomain?: string;
   /** smtp://user:pass@host:port ; without it mail stays in the outbox. */
   smtpUrl?: string;
   mailFrom?: string;
@@ -38,6 +40,22 @@ export interface ApiOptions {
   caddyDataDir?: string;
   /** How long an SSO sign-in counts as recent for teams that enforce SSO (default 24 h, services/sso.ts). */
   ssoMaxAgeMs?: number;
+  /** Records an unexpected exception (never shown to the caller) in `server_errors`; the front server passes it. */
+  recordServerError?: (entry: ServerErrorReport) => Promise<void>;
+  /** NIMBUS_CONSENT_BANNER: whether Nimbus's own pages ask before tracking (default `auto`). */
+  consentBanner?: ConsentBannerMode;
+  /** NIMBUS_COUNTRY_HEADER, lower case: the request header with the visitor's country code. */
+  countryHeader?: string;
+}
+
+/** An unexpected exception as the API reports it (apps/web/server/tracing.ts stores it, redacted). */
+export interface ServerErrorReport {
+  source: 'api' | 'front';
+  error: unknown;
+  method?: string;
+  path?: string;
+  requestId?: string;
+  traceId?: string;
 }
 
 /** The runner pool's defaults and cap, as the edge applies them (packages/engine/src/functions/pool.ts). */

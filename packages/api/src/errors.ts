@@ -1,8 +1,11 @@
 // The one place that turns any thrown error into the `{error:{code,message}}` envelope and a status.
 
 import { DomainError, describeError, type ErrorCode, inputErrorCode } from '@nimbus/db';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from './context';
+import { REQUEST_ID_HEADER, TRACE_ID_HEADER } from './tracing';
 
 const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   bad_request: 400,
@@ -55,9 +58,26 @@ export function handleError(err: Error, c: Context): Response {
   if (inputErrorCode(err)) {
     return c.json(errorBody('bad_request', 'A value in the request is too long, out of range or not valid text.'), 400);
   }
-  // Unknown errors never leak internals to the caller, nor query parameters to the log.
+  // Unknown errors never leak internals to the caller, nor query parameters to the log; they are
+  // recorded for staff with the request and trace ids (/admin/traces).
+  recordUnexpected(err, c);
   console.error(`[api] unexpected error on ${c.req.method} ${c.req.routePath}: ${describeError(err)}`);
   return c.json(errorBody('internal_server_error', 'Something went wrong on our side. Try again in a moment.'), 500);
+}
+
+function recordUnexpected(err: Error, c: Context) {
+  const span = trace.getActiveSpan();
+  span?.recordException(err);
+  span?.setStatus({ code: SpanStatusCode.ERROR, message: 'exception' });
+  const options = (c as Context<AppEnv>).get('options') as AppEnv['Variables']['options'] | undefined;
+  void options?.recordServerError?.({
+    source: 'api',
+    error: err,
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+    requestId: c.req.header(REQUEST_ID_HEADER),
+    traceId: c.req.header(TRACE_ID_HEADER) ?? span?.spanContext().traceId,
+  });
 }
 
 export function notFoundHandler(c: Context): Response {

@@ -15,10 +15,17 @@ export interface ProjectDeployments {
  * `reveal` opens sealed bypass secrets; without it the reply leaves `protectionBypass` out (replies
  * made where no cipher is at hand: admin, transfer).
  */
+/** Whether Web Analytics and Speed Insights have figures for the project (`hasData`). */
+export interface ProjectInsightsData {
+  events: boolean;
+  vitals: boolean;
+}
+
 export function projectJson(
   project: Project,
   deployments: ProjectDeployments = {},
   reveal?: (sealed: string) => string,
+  data: ProjectInsightsData = { events: false, vitals: false },
 ) {
   return {
     id: project.id,
@@ -40,7 +47,14 @@ export function projectJson(
     resourceConfig: { functionDefaultRegions: [] as string[] },
     defaultResourceConfig: { functionDefaultRegions: [] as string[] },
     deploymentExpiration: {},
-    speedInsights: { id: project.id, enabled: project.speedInsights, hasData: false },
+    speedInsights: { id: project.id, enabled: project.speedInsights, hasData: data.vitals },
+    // Vercel's shape: `hasData` is present (true) only when there are figures.
+    webAnalytics: {
+      id: project.id,
+      enabled: project.webAnalytics,
+      respectDnt: project.webAnalyticsRespectDnt,
+      ...(data.events ? { hasData: true as const } : {}),
+    },
     ssoProtection: project.ssoProtection,
     passwordProtection: project.passwordProtection,
     ...(reveal ? { protectionBypass: bypassJson(project, reveal) } : {}),

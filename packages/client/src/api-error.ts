@@ -12,10 +12,27 @@ export interface ApiErrorInit {
   isAbort?: boolean;
   requestBody?: unknown;
   cause?: unknown;
+  /** The failing call's `x-nimbus-id` response header and the trace id of its `traceparent`, for error reports. */
+  requestId?: string;
+  traceId?: string;
+  /** The path that was called. */
+  path?: string;
 }
 
 // These describe the exchange itself; a server field with the same name must not overwrite them.
-const RESERVED_FIELDS = new Set(['name', 'message', 'stack', 'cause', 'status', 'code', 'isAbort', 'requestBody']);
+const RESERVED_FIELDS = new Set([
+  'name',
+  'message',
+  'stack',
+  'cause',
+  'status',
+  'code',
+  'isAbort',
+  'requestBody',
+  'requestId',
+  'traceId',
+  'path',
+]);
 
 export class ApiError extends Error {
   [field: string]: unknown;
@@ -25,6 +42,9 @@ export class ApiError extends Error {
   readonly isAbort: boolean;
   /** Only set for status >= 500, so error reports can show what was sent. */
   declare requestBody?: unknown;
+  declare requestId?: string;
+  declare traceId?: string;
+  declare path?: string;
   declare scope?: string;
   declare saml?: boolean;
   declare failed?: unknown;
@@ -40,6 +60,9 @@ export class ApiError extends Error {
     this.code = init.code;
     this.isAbort = init.isAbort ?? false;
     if (init.requestBody !== undefined) this.requestBody = init.requestBody;
+    if (init.requestId) this.requestId = init.requestId;
+    if (init.traceId) this.traceId = init.traceId;
+    if (init.path) this.path = init.path;
   }
 }
 
@@ -67,9 +90,10 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 export function errorFromResponse(
   response: { status: number; contentType: string; text: string },
   requestBody?: unknown,
+  call: Pick<ApiErrorInit, 'requestId' | 'traceId' | 'path'> = {},
 ): ApiError {
   const { status, contentType, text } = response;
-  const base = { status, requestBody: status >= 500 ? requestBody : undefined };
+  const base = { status, requestBody: status >= 500 ? requestBody : undefined, ...call };
   const parsed = isJsonContentType(contentType) ? parseJson(text) : { ok: false as const };
   if (!parsed.ok) {
     return new ApiError(`Unexpected response: ${contentType} ${text}`, { ...base, code: 'unexpected_response' });

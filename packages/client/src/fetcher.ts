@@ -14,6 +14,8 @@ export interface FetcherOptions extends Partial<AuthErrorHandlers> {
   fetch?: typeof fetch;
   /** Set false to call root paths such as `/v2/user` (the CLI); can be overridden per request. */
   prefix?: boolean;
+  /** Told of every failed call but aborts (error reporting decides what to send: reporting.ts). */
+  onError?: (error: ApiError) => void;
 }
 
 export interface RequestOptions {
@@ -41,6 +43,14 @@ export interface ApiFetch {
 }
 
 const ABSOLUTE_URL = /^https?:\/\//i;
+/** Every API reply names its request with this header (when the server sets it), so a report can be matched to its logs. */
+export const REQUEST_ID_HEADER = 'x-nimbus-id';
+// W3C trace context: version-traceid-parentid-flags.
+const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+function traceIdOf(traceparent: string | null): string | undefined {
+  return traceparent ? TRACEPARENT.exec(traceparent.trim())?.[1] : undefined;
+}
 const API_PREFIXED = /^\/api(?:[/?#]|$)/;
 
 function buildUrl(path: string, baseUrl: string, prefix: boolean, query: RequestOptions['query']): string {
@@ -115,13 +125,20 @@ export function createFetcher(options: FetcherOptions = {}): ApiFetch {
       response = await fetchImpl(url, { method, headers, body, signal: init.signal, credentials: 'same-origin' });
       text = await response.text();
     } catch (cause) {
-      throw transportError(cause, Boolean(init.signal?.aborted) || isPageUnloading());
+      const error = transportError(cause, Boolean(init.signal?.aborted) || isPageUnloading());
+      if (!error.isAbort) options.onError?.(error);
+      throw error;
     }
 
     const contentType = response.headers.get('content-type') ?? '';
     if (!response.ok) {
-      const error = errorFromResponse({ status: response.status, contentType, text }, init.body);
+      const error = errorFromResponse({ status: response.status, contentType, text }, init.body, {
+        requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+        traceId: traceIdOf(response.headers.get('traceparent')),
+        path: new URL(url, 'http://x').pathname,
+      });
       dispatchAuthError(error, handlers);
+      options.onError?.(error);
       throw error;
     }
     const data = parseSuccess(response.status, contentType, text);

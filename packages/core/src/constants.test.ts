@@ -78,6 +78,6 @@ describe('docs/spec.md §9 constants', () => {
   });
 
   it('defaults the staff e-mail domain', () => {
-    expect(STAFF_EMAIL_DOMAIN).toBe(process.env.NIMBUS_STAFF_EMAIL_DOMAIN || 'nimbus.dev');
+    expect(STAFF_EMAIL_DOMAIN).toBe('nimbus.dev');
   });
 });

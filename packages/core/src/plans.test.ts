@@ -9,6 +9,7 @@ const LIMIT_KEYS: (keyof PlanLimits)[] = [
   'concurrentBuilds',
   'teamMembers',
   'auditLogRetentionDays',
+  'analyticsRetentionDays',
 ];
 
 describe('PLANS', () => {

@@ -19,6 +19,8 @@ export interface PlanLimits {
   runtimeLogRetention: number;
   /** How long the team's audit log keeps an event, in days (GET /v3/events, Team settings → Audit log). */
   auditLogRetentionDays: number;
+  /** How long Web Analytics daily figures are kept, in days (raw events at most WEB_RAW_RETENTION_DAYS). */
+  analyticsRetentionDays: number;
 }
 
 export interface Plan {
@@ -53,6 +55,7 @@ export const PLANS = {
       teamMembers: 1,
       runtimeLogRetention: HOUR,
       auditLogRetentionDays: 7,
+      analyticsRetentionDays: 30,
     },
   },
   pro: {
@@ -77,6 +80,7 @@ export const PLANS = {
       teamMembers: Infinity,
       runtimeLogRetention: DAY,
       auditLogRetentionDays: 90,
+      analyticsRetentionDays: 395,
     },
   },
   enterprise: {
@@ -99,6 +103,7 @@ export const PLANS = {
       teamMembers: Infinity,
       runtimeLogRetention: 3 * DAY,
       auditLogRetentionDays: 365,
+      analyticsRetentionDays: 760,
     },
   },
 } as const satisfies { [Id in PlanId]: Plan & { id: Id } };
@@ -124,4 +129,11 @@ export const AUDIT_LOG_RETENTION_DAYS: Readonly<Record<PlanId, number>> = {
   hobby: PLANS.hobby.limits.auditLogRetentionDays,
   pro: PLANS.pro.limits.auditLogRetentionDays,
   enterprise: PLANS.enterprise.limits.auditLogRetentionDays,
+};
+
+/** Web Analytics daily figures kept per plan, in days: Hobby a month, Pro 13 months, Enterprise 25 months. */
+export const ANALYTICS_RETENTION_DAYS: Readonly<Record<PlanId, number>> = {
+  hobby: PLANS.hobby.limits.analyticsRetentionDays,
+  pro: PLANS.pro.limits.analyticsRetentionDays,
+  enterprise: PLANS.enterprise.limits.analyticsRetentionDays,
 };

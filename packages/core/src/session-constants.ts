@@ -6,9 +6,11 @@ export const SCOPE_COOKIE_DAYS = 365;
 /** A non-secret hint for static pages; the session cookie stays the real authority. */
 export const LOGGED_IN_COOKIE = 'isLoggedIn';
 
-// Self-hosters run under their own domain; NIMBUS_STAFF_EMAIL_DOMAIN overrides it where an env exists.
-// `globalThis.process` keeps this safe in browsers, where there is no `process`.
-export const STAFF_EMAIL_DOMAIN: string = globalThis.process?.env?.NIMBUS_STAFF_EMAIL_DOMAIN || 'nimbus.dev';
+// The default staff e-mail domain. Self-hosters set their own with NIMBUS_STAFF_EMAIL_DOMAIN, which the
+// server reads (apps/web/server/config.ts) and hands to pages (the tracker's `staffEmailDomain` prop).
+export const DEFAULT_STAFF_EMAIL_DOMAIN = 'nimbus.dev';
+/** The default only: the configured domain comes from the server (`config.staffEmailDomain`). */
+export const STAFF_EMAIL_DOMAIN: string = DEFAULT_STAFF_EMAIL_DOMAIN;
 
 /** Staff debug flag set by `GET /api/force-deploy-freeze-toggle` (docs/spec.md §6, §7); debug cookies last 60 s (docs/spec.md §9). */
 export const DEPLOY_FREEZE_COOKIE = 'deploy-freeze-branch';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { countQuery, queryLogger } from './query-log';
+import { traceClient } from './query-spans';
 import * as schema from './schema';
 
 export { countingQueries, type QueryTally } from './query-log';
@@ -54,6 +55,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
     loadDataDir: options.loadDataDir,
   });
+  traceClient(client, ['query', 'exec']);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: (tx: Parameters<Parameters<typeof client.transaction>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => fn(traceClient(tx, ['query', 'exec'])))) as typeof client.transaction;
   return {
     db: drizzle(client, { schema, logger: queryLogger(!!options.countQueries) }) as unknown as Db,
     kind: 'pglite',
@@ -70,6 +75,17 @@ async function openPostgres(url: string, poolSize = 10, countQueries = false): P
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  traceClient(pool);
+  // Transactions and sessions run on a client of the pool; each client is wrapped once.
+  const connect = pool.connect.bind(pool) as (
+    callback?: (...args: unknown[]) => void,
+  ) => Promise<import('pg').PoolClient>;
+  pool.connect = ((callback?: (error: unknown, client?: import('pg').PoolClient, done?: unknown) => void) =>
+    callback
+      ? connect((error, client, done) =>
+          callback(error, client ? traceClient(client as import('pg').PoolClient) : undefined, done),
+        )
+      : connect().then((client) => traceClient(client))) as typeof pool.connect;
   return {
     db: drizzle(pool, { schema, logger: queryLogger(countQueries) }) as unknown as Db,
     kind: 'postgres',

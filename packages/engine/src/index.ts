@@ -1,5 +1,6 @@
 // The deployment engine: file store, build queue and worker, and the edge that serves deployments.
 
+export * from './analytics/collector';
 export * from './crypto';
 export * from './dns/check-domain';
 export * from './dns/recheck';

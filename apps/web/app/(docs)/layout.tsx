@@ -1,6 +1,7 @@
 // The docs zone (docs/spec.md §2): /docs, /guides and /help, the real documentation of Nimbus, with its
-// search and navigation beside every page.
+// search and navigation beside every page; the consent banner and, with consent, the site's insights script.
 import type { ReactNode } from 'react';
+import { SiteAnalytics } from '@/components/consent/site-analytics';
 import { DocsSidebar } from '@/components/docs/docs-sidebar';
 import { SiteFooter } from '@/components/marketing/site-footer';
 import { SiteHeader } from '@/components/marketing/site-header';
@@ -16,6 +17,7 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
         {children}
       </div>
       <SiteFooter />
+      <SiteAnalytics />
     </>
   );
 }

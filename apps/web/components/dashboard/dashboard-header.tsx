@@ -3,6 +3,7 @@
 // tabs below it with <SubNav>, so new sections (projects, deployments) never touch this file.
 import type { TeamJson, UserJson } from '@nimbus/api';
 import { HomeLogo } from '@/components/shell/logo';
+import { ChangelogLink } from './changelog-link';
 import { CommandMenuButton } from './command-menu/command-menu-button';
 import { MobileMenu } from './mobile-menu';
 import { ScopeSwitcher } from './scope-switcher';
@@ -24,6 +25,7 @@ export function DashboardHeader({ user, teams, scopeCookie }: Props) {
           <a href="/docs" className="hidden text-sm text-muted hover:text-foreground md:inline">
             Docs
           </a>
+          <ChangelogLink />
           <MobileMenu />
           <UserMenu user={user} />
         </div>

@@ -4,9 +4,14 @@
 // normally uses sendBeacon, which posts text/plain; we give it a fetch requester that posts JSON
 // with keepalive, so the API can validate the body as JSON and the request still survives the
 // navigation that follows a click.
+// Consent (lib/consent.ts): nothing is loaded, no cookie is set and no event is sent until analytics
+// is allowed; each event is checked again when sent, so declining later stops the next one. What is
+// sent is announced to the analytics overlay.
 
 import { LOGGED_IN_COOKIE } from '@nimbus/core';
 import type { InsightsClient } from 'search-insights';
+import { isAnalyticsAllowed } from '@/lib/consent';
+import { announceTracked } from '@/lib/tracked-events';
 import { SEARCH_INSIGHTS } from './search-config';
 
 let client: Promise<InsightsClient> | undefined;
@@ -46,10 +51,15 @@ function insights(): Promise<InsightsClient> {
   return client;
 }
 
-/** Analytics must never break the search: failures are dropped. */
-function send(run: (aa: InsightsClient) => unknown): void {
-  insights()
-    .then(run)
+/** Analytics must never break the search: failures are dropped, and so is every event without consent. */
+function send(name: string, data: Record<string, unknown>, run: (aa: InsightsClient) => unknown): void {
+  isAnalyticsAllowed()
+    .then(async (allowed) => {
+      if (!allowed) return;
+      const aa = await insights();
+      announceTracked('search', name, data);
+      return run(aa);
+    })
     .catch(() => undefined);
 }
 
@@ -60,38 +70,29 @@ export function newQueryId(): string {
 /** The results a search showed; sent as a raw event because viewedObjectIDs cannot carry the queryID. */
 export function trackView(queryID: string, objectIDs: string[]): void {
   if (objectIDs.length === 0) return;
-  send((aa) =>
-    aa('sendEvents', [
-      {
-        eventType: 'view',
-        eventName: 'Docs results viewed',
-        index: SEARCH_INSIGHTS.index,
-        queryID,
-        objectIDs: objectIDs.slice(0, 20),
-      },
-    ]),
-  );
+  const event = {
+    eventType: 'view' as const,
+    eventName: 'Docs results viewed',
+    index: SEARCH_INSIGHTS.index,
+    queryID,
+    objectIDs: objectIDs.slice(0, 20),
+  };
+  send(event.eventName, event, (aa) => aa('sendEvents', [event]));
 }
 
 export function trackClick(queryID: string, objectID: string, position: number): void {
-  send((aa) =>
-    aa('clickedObjectIDsAfterSearch', {
-      eventName: 'Docs result clicked',
-      index: SEARCH_INSIGHTS.index,
-      queryID,
-      objectIDs: [objectID],
-      positions: [position],
-    }),
-  );
+  const event = {
+    eventName: 'Docs result clicked',
+    index: SEARCH_INSIGHTS.index,
+    queryID,
+    objectIDs: [objectID],
+    positions: [position],
+  };
+  send(event.eventName, event, (aa) => aa('clickedObjectIDsAfterSearch', event));
 }
 
 /** A reader found the page helpful: a conversion, tied to the search that led here when there was one. */
 export function trackConversion(objectID: string): void {
-  send((aa) =>
-    aa(
-      'convertedObjectIDs',
-      { eventName: 'Docs page helpful', index: SEARCH_INSIGHTS.index, objectIDs: [objectID] },
-      { inferQueryID: true },
-    ),
-  );
+  const event = { eventName: 'Docs page helpful', index: SEARCH_INSIGHTS.index, objectIDs: [objectID] };
+  send(event.eventName, event, (aa) => aa('convertedObjectIDs', event, { inferQueryID: true }));
 }

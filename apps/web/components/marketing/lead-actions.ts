@@ -1,6 +1,7 @@
 'use server';
 // The contact and demo forms post here (a server action, so they work before or without client
 // JavaScript). The lead goes to the same service as `POST /api/v1/leads`, checked by the same schema.
+import { sanitizeAttribution } from '@nimbus/core';
 import { DomainError } from '@nimbus/db';
 import { leads } from '@/lib/data';
 import { runtime } from '@/lib/runtime';
@@ -15,6 +16,17 @@ const field = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** The hidden `attribution` field: JSON from the browser's store, only its known fields; a bad one never fails the form. */
+function attributionField(form: FormData): unknown {
+  const raw = field(form, 'attribution');
+  if (!raw) return undefined;
+  try {
+    return sanitizeAttribution(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
+
 export async function submitLead(_previous: LeadFormState, form: FormData): Promise<LeadFormState> {
   const input = {
     kind: field(form, 'kind'),
@@ -24,6 +36,7 @@ export async function submitLead(_previous: LeadFormState, form: FormData): Prom
     companySize: field(form, 'companySize'),
     message: field(form, 'message') ?? '',
     sourcePath: field(form, 'sourcePath'),
+    attribution: attributionField(form),
   };
   try {
     await leads.submit(runtime().apiOptions, leads.parseLead(input));

@@ -2,7 +2,9 @@
 import { COMPANY_SIZES, type LeadKind } from '@nimbus/core';
 // The form behind /contact and /contact/sales/demo. It submits to a server action, shows the API's
 // own validation message when something is wrong, and replaces itself with a thank-you when sent.
-import { useActionState } from 'react';
+// The campaign the visitor arrived from goes with it in a hidden field (lib/tracking).
+import { useActionState, useEffect, useState } from 'react';
+import { attributionForForm } from '@/lib/tracking/attribution';
 import { type LeadFormState, submitLead } from './lead-actions';
 
 const input =
@@ -19,6 +21,12 @@ export function LeadForm({
   submitLabel: string;
 }) {
   const [state, action, pending] = useActionState(submitLead, initial);
+  // Read after hydration: the stored campaign exists only in the browser, and only with consent.
+  const [attribution, setAttribution] = useState('');
+  useEffect(() => {
+    const stored = attributionForForm();
+    setAttribution(stored ? JSON.stringify(stored) : '');
+  }, []);
   if (state.status === 'sent') {
     return (
       <div role="status" className="rounded-xl border border-border bg-subtle p-8">
@@ -31,6 +39,7 @@ export function LeadForm({
     <form action={action} className="grid gap-5 rounded-xl border border-border p-6 sm:grid-cols-2 sm:p-8">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="sourcePath" value={sourcePath} />
+      <input type="hidden" name="attribution" value={attribution} />
       <label className="text-sm font-medium">
         Full name
         <input name="name" required autoComplete="name" className={input} />

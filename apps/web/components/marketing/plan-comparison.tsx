@@ -10,12 +10,14 @@ const ROWS: { key: keyof PlanLimits; label: string; unit?: string }[] = [
   { key: 'buildMinutesPerMonth', label: 'Build minutes per month' },
   { key: 'bandwidthGb', label: 'Bandwidth per month', unit: 'GB' },
   { key: 'auditLogRetentionDays', label: 'Audit log kept for', unit: 'days' },
+  { key: 'analyticsRetentionDays', label: 'Web Analytics history', unit: 'days' },
 ];
 
 const FEATURE_ROWS: { label: string; plans: readonly string[] }[] = [
   { label: 'Preview deployments and instant rollback', plans: PLAN_IDS },
   { label: 'Sandboxed builds and encrypted environment variables', plans: PLAN_IDS },
   { label: 'Two-factor authentication (TOTP) with recovery codes', plans: PLAN_IDS },
+  { label: 'Web Analytics and Speed Insights', plans: PLAN_IDS },
   { label: 'Role-based access control', plans: ['pro', 'enterprise'] },
   { label: 'Owners can require two-factor authentication of every member', plans: ['pro', 'enterprise'] },
   { label: 'Shared team projects with a turn in the build queue', plans: ['pro', 'enterprise'] },

@@ -1,5 +1,7 @@
-// The footer of every public zone: links to all public pages, the theme switcher and the fine print.
+// The footer of every public zone: links to all public pages, the theme switcher, cookie preferences
+// (the consent banner again) and the fine print.
 
+import { CookiePreferencesButton } from '@/components/consent/cookie-preferences';
 import { Logo } from '@/components/shell/logo';
 import { ThemeSwitcher } from '@/components/shell/theme-switcher';
 import { FOOTER_COLUMNS } from './site-links';
@@ -30,7 +32,10 @@ export function SiteFooter() {
       </div>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 border-t border-border px-6 py-6 text-sm text-muted">
         <p>© {new Date().getFullYear()} Nimbus. Hosting for teams, on our cloud or your servers.</p>
-        <ThemeSwitcher />
+        <div className="flex items-center gap-4">
+          <CookiePreferencesButton className="hover:text-foreground" />
+          <ThemeSwitcher />
+        </div>
       </div>
     </footer>
   );

@@ -1,11 +1,12 @@
 // Search analytics (services/insights.ts): the docs search points the search-insights client here
 // with its `host` option. Writing is public, like the hosted service it replaces; reading events
-// back is for Nimbus staff.
+// back is for Nimbus staff. A `consent` cookie that declines analytics drops the events.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { body, errors, json } from '../schemas/common';
 import { InsightsBody, InsightsQuery, StoredSearchEvent } from '../schemas/insights';
 import * as insights from '../services/insights';
+import { analyticsDeclined } from './consent';
 import { clientIp } from './session';
 
 const tags = ['Search analytics'];
@@ -25,6 +26,8 @@ export function insightsEventRoutes() {
     }),
     async (c) => {
       const appId = c.req.valid('query')['X-Algolia-Application-Id'];
+      // A visitor who declined analytics is never recorded: the same answer, nothing stored.
+      if (analyticsDeclined(c)) return c.json({ status: 200 as const, message: 'OK' as const }, 200);
       return c.json(await insights.record(c.var.options, appId, c.req.valid('json'), clientIp(c)), 200);
     },
   );

@@ -3,6 +3,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { DomainError } from '@nimbus/db';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { checkOrigin } from '../auth';
 import type { AppEnv } from '../context';
 import { clearSessionCookies, sessionToken, setSessionCookies } from '../cookies';
@@ -17,6 +18,7 @@ import {
   UserReply,
 } from '../schemas/accounts';
 import { body, errors, json } from '../schemas/common';
+import { RISK_COOKIE } from '../services/risk';
 import * as session from '../services/session';
 
 const tags = ['Session'];
@@ -52,7 +54,11 @@ export function sessionRoutes() {
     }),
     async (c) => {
       guard(c);
-      const result = await session.register(c.var.options, c.req.valid('json'), clientOf(c));
+      const result = await session.register(c.var.options, c.req.valid('json'), {
+        ...clientOf(c),
+        riskSession: getCookie(c, RISK_COOKIE),
+        acceptLanguage: c.req.header('accept-language'),
+      });
       if ('pending' in result) return c.json(result, 202);
       return c.json(started(c, result), 200);
     },

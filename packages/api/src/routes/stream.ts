@@ -2,13 +2,16 @@
 // {topic, record} as the browser beacons it. Writing is public (a beacon may fire as the page
 // unloads, and logged-out pages stream too) but same-origin; the body is read as text because
 // `navigator.sendBeacon` sends it as text/plain, so the service parses it. The beacon carries the
-// session cookie when there is one: it decides whose name a record may carry.
+// session cookie when there is one: it decides whose name a record may carry. A `consent` cookie
+// that declines analytics drops the event: the answer is the same, nothing is stored.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { newId } from '@nimbus/db';
 import { checkOrigin, optionalCaller } from '../auth';
 import type { AppEnv } from '../context';
 import { errors, json } from '../schemas/common';
 import { StoredStreamEvent, StreamEvent, StreamQuery } from '../schemas/stream';
 import * as stream from '../services/stream';
+import { analyticsDeclined } from './consent';
 import { clientIp } from './session';
 
 const tags = ['Event stream'];
@@ -31,10 +34,22 @@ export function streamRoutes() {
       request: {
         body: { content: { 'application/json': event, 'text/plain': event }, required: true },
       },
-      responses: { 200: json(z.object({ id: z.string() })), ...errors },
+      responses: {
+        200: json(
+          z.object({
+            id: z
+              .string()
+              .nullable()
+              .describe('Null when the record was not kept: the caller is at the staff e-mail domain.'),
+          }),
+        ),
+        ...errors,
+      },
     }),
     async (c) => {
       checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+      // A visitor who declined analytics is never recorded, whatever their page sends.
+      if (analyticsDeclined(c)) return c.json({ id: newId('evt') }, 200);
       const caller = await optionalCaller(c);
       return c.json(await stream.record(c.var.options, await c.req.text(), clientIp(c), caller), 200);
     },

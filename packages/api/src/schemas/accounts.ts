@@ -1,7 +1,7 @@
 // Request and response schemas of users, sessions, tokens and device logins; they validate input
 // and document the API. Replies are the shapes Vercel's clients expect (docs/vercel-compatibility.md).
 import { z } from '@hono/zod-openapi';
-import { key, pathParam, timestamp } from './common';
+import { AttributionSchema, key, pathParam, timestamp } from './common';
 
 /** Long enough for any passphrase, short enough that hashing it stays cheap. */
 const password = () => z.string().max(1024, 'At most 1024 characters.');
@@ -58,6 +58,7 @@ export const RegistrationBody = z
     email: key().describe('The e-mail you log in with.'),
     password: newPassword,
     name: key().nullish().describe('Your name, shown to your team.'),
+    attribution: AttributionSchema.nullish().describe('The campaign the visitor arrived from, kept on the user.'),
   })
   .openapi('Registration');
 

@@ -51,3 +51,24 @@ export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
 export const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
+
+const campaignValue = z.string().max(500);
+const UtmSet = z.object({
+  utm_source: campaignValue.optional(),
+  utm_medium: campaignValue.optional(),
+  utm_campaign: campaignValue.optional(),
+  utm_content: campaignValue.optional(),
+  utm_term: campaignValue.optional(),
+});
+
+/** The campaign a visitor arrived from, as the browser keeps it (packages/core/src/tracking.ts). */
+export const AttributionSchema = z
+  .object({
+    utm: UtmSet.default({}).describe('The campaign parameters of the latest visit that had any.'),
+    previousUtm: UtmSet.nullish().describe('The first non-empty set that `utm` replaced.'),
+    gclid: campaignValue.nullish().describe('The ad-click id, kept 90 days.'),
+    referrer: z.string().max(2000).nullish().describe('The first referrer from another site.'),
+    landingPage: z.string().max(2000).nullish().describe('The first page visited.'),
+    expiresAt: z.number().nullish().describe('When the stored record stops counting (ms).'),
+  })
+  .openapi('Attribution');

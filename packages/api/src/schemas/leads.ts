@@ -1,7 +1,7 @@
 // Request and response schemas of sales leads (contact and demo forms).
 import { z } from '@hono/zod-openapi';
 import { COMPANY_SIZES, LEAD_KINDS } from '@nimbus/core';
-import { timestampQuery } from './common';
+import { AttributionSchema, timestampQuery } from './common';
 
 export const LeadCreate = z
   .object({
@@ -18,6 +18,7 @@ export const LeadCreate = z
       .default('')
       .describe('What the visitor wants to talk about.'),
     sourcePath: z.string().max(500).regex(/^\//).optional().describe('The site path the form was sent from.'),
+    attribution: AttributionSchema.nullish().describe('The campaign the visitor arrived from.'),
   })
   .openapi('LeadCreate');
 
@@ -32,6 +33,7 @@ export const LeadSchema = z
     aboveSizeThreshold: z.boolean().describe('Every company of this size is above the market-fit threshold (499).'),
     message: z.string(),
     sourcePath: z.string().nullable(),
+    attribution: AttributionSchema.nullable(),
     createdAt: z.number().describe('Milliseconds since the epoch.'),
   })
   .openapi('Lead');

@@ -52,6 +52,12 @@ export const ProjectSchema = z
     defaultResourceConfig: Regions,
     deploymentExpiration: z.object({}),
     speedInsights: z.object({ id: z.string(), enabled: z.boolean(), hasData: z.boolean() }),
+    webAnalytics: z.object({
+      id: z.string(),
+      enabled: z.boolean(),
+      respectDnt: z.boolean(),
+      hasData: z.literal(true).optional().describe('Present when page views or events were collected.'),
+    }),
     ...ProtectionFields,
     protectionBypass: ProtectionBypassMap.optional(),
     createdAt: z.number(),
@@ -65,10 +71,7 @@ export const ProjectCreate = ProjectSettingsInput.extend({
 
 export const ProjectPatch = ProjectSettingsInput.extend({
   name: key().optional().describe(`A new name: ${PROJECT_NAME_RULE}.`),
-  speedInsights: z
-    .boolean()
-    .optional()
-    .describe("Sets the project's `speedInsights` flag, kept for Vercel clients; Nimbus collects no speed data."),
+  speedInsights: z.boolean().optional().describe('Turns Speed Insights (web-vital collection) on or off.'),
   ssoProtection: SsoProtectionInput,
   passwordProtection: PasswordProtectionInput,
 }).openapi('ProjectPatch');

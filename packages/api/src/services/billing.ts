@@ -14,13 +14,29 @@ export async function get(ctx: ServiceContext) {
 /** hobby → pro starts the 14-day trial once per team; later upgrades are paid at once. */
 export async function changePlan(ctx: ServiceContext, plan: string) {
   const scope = await authorize(ctx, 'billing:update');
-  const before = await db.getTeamForUser(ctx.db, ctx.actor.user.id, scope.teamId);
-  const result = await db.changePlan(ctx.db, scope.teamId, plan);
+  const result = await applyPlanChange(ctx, { id: scope.teamId, slug: scope.slug }, plan);
+  return { ...result, team: teamJson({ ...result.team, role: scope.role }, ctx.actor.user.id) };
+}
+
+/**
+ * The plan change itself and its audit event in the team's log, for a caller already allowed to make
+ * it: a billing member of the team (above), or Nimbus staff from the console (`extra` says so).
+ */
+export async function applyPlanChange(
+  ctx: ServiceContext,
+  team: { id: string; slug: string },
+  plan: string,
+  extra: Record<string, unknown> = {},
+) {
+  const [before] = await db.teamsByIds(ctx.db, [team.id]);
+  if (!before) throw db.notFound('The team');
+  const result = await db.changePlan(ctx.db, team.id, plan);
   await audit(
     ctx,
     'team.plan_changed',
-    { type: 'team', id: scope.teamId, name: scope.slug },
-    { from: before.plan, to: result.team.plan, trial: result.team.billingStatus === 'trialing' },
+    { type: 'team', id: team.id, name: team.slug },
+    { from: before.plan, to: result.team.plan, trial: result.team.billingStatus === 'trialing', ...extra },
+    team.id,
   );
-  return { ...result, team: teamJson({ ...result.team, role: scope.role }, ctx.actor.user.id) };
+  return result;
 }

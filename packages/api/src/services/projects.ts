@@ -11,6 +11,7 @@ import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects
 import { audit } from './audit';
 import { authorize, hostContext, type ServiceContext } from './context';
 import { auditProtection, protectionChanged, protectionChanges } from './protection';
+import { applySwitches } from './web-analytics';
 
 /**
  * Opens sealed bypass secrets for the reply, for roles that may change the project (the others
@@ -26,7 +27,11 @@ export type ProjectListInput = Pick<z.infer<typeof ListQuery>, 'limit' | 'until'
 /** Projects with their newest deployment and the one serving production: two queries for any page. */
 async function withDeployments(ctx: ServiceContext, scope: Scope, projects: db.Project[]) {
   const ids = projects.map((p) => p.id);
-  const [latest, production] = await Promise.all([db.latestDeploymentsOf(ctx.db, ids), db.productionOf(ctx.db, ids)]);
+  const [latest, production, data] = await Promise.all([
+    db.latestDeploymentsOf(ctx.db, ids),
+    db.productionOf(ctx.db, ids),
+    db.webAnalyticsHasData(ctx.db, ids),
+  ]);
   const hosts = hostContext(ctx, scope);
   const latestBy = new Map(latest.map((d) => [d.projectId, d]));
   const productionBy = new Map(production.map((p) => [p.projectId, p]));
@@ -41,6 +46,7 @@ async function withDeployments(ctx: ServiceContext, scope: Scope, projects: db.P
         production: prod && projectDeploymentJson(prod.deployment, hosts, [prod.host]),
       },
       revealer(ctx, scope),
+      { events: data.events.has(project.id), vitals: data.vitals.has(project.id) },
     );
   });
 }
@@ -71,10 +77,12 @@ export async function create(ctx: ServiceContext, input: z.infer<typeof ProjectC
 
 export async function update(ctx: ServiceContext, idOrName: string, input: z.infer<typeof ProjectPatch>) {
   const scope = await authorize(ctx, 'project:update');
-  const { ssoProtection, passwordProtection, ...settings } = input;
+  const { ssoProtection, passwordProtection, speedInsights, ...rest } = input;
+  const settings = speedInsights === undefined ? rest : { ...rest, speedInsights };
   const before = await db.getProject(ctx.db, scope.teamId, idOrName);
   const protection = await protectionChanges(before, { ssoProtection, passwordProtection });
-  const project = await db.updateProject(ctx.db, scope.teamId, before.id, { ...settings, ...protection });
+  let project = await db.updateProject(ctx.db, scope.teamId, before.id, { ...rest, ...protection });
+  if (speedInsights !== undefined) project = await applySwitches(ctx, project.id, { speedInsights });
   if (Object.keys(protection).length) protectionChanged(ctx, project.id);
   const meta = {
     projectId: project.id,
@@ -85,7 +93,11 @@ export async function update(ctx: ServiceContext, idOrName: string, input: z.inf
   if (meta.fields.length || (ssoProtection === undefined && passwordProtection === undefined))
     await audit(ctx, 'project.updated', target, meta);
   await auditProtection(ctx, before, project, { passwordProtection });
-  return projectJson(project, {}, revealer(ctx, scope));
+  const data = await db.webAnalyticsHasData(ctx.db, [project.id]);
+  return projectJson(project, {}, revealer(ctx, scope), {
+    events: data.events.has(project.id),
+    vitals: data.vitals.has(project.id),
+  });
 }
 
 /** Deletes the project, its deployments and its hosts; the edges forget the hosts at once. */

@@ -10,6 +10,7 @@ import type { LoginBody, LoginSecondFactorBody, RegistrationBody } from '../sche
 import { userJson } from '../serialize';
 import { createContext, type ServiceContext } from './context';
 import { throttledLogin, throttledSecondFactor } from './login-throttle';
+import { RISK_LIMIT_SCORE, RISK_REFUSE_SCORE, signupRisk } from './risk';
 import { teamsOf } from './teams';
 import { checkSecondFactor, wrongCode } from './two-factor';
 
@@ -17,7 +18,14 @@ import { checkSecondFactor, wrongCode } from './two-factor';
 export interface Client {
   ip: string;
   userAgent?: string | null;
+  /** Sign-up only: the fraud-detection session cookie and the browser's Accept-Language (services/risk.ts). */
+  riskSession?: string | null;
+  acceptLanguage?: string | null;
 }
+
+/** What a sign-up refused for its risk score reads (services/risk.ts): never a silent refusal. */
+export const RISK_REFUSED_MESSAGE =
+  'We could not create this account: this sign-up looks automated (browser automation or a form filled faster than a person types). Close automation tools, reload the page and try again, or contact support.';
 
 /** A new session for the user: the reply, and what the browser keeps (cookie token, expiry, scope slug). */
 async function start(options: ApiOptions, user: db.User, client: Client) {
@@ -48,9 +56,21 @@ export const signupPending = (email: string) => ({
  */
 export async function register(options: ApiOptions, input: z.infer<typeof RegistrationBody>, client: Client) {
   const limit = options.signupLimitPerHour ?? 20;
-  if (!(await db.hitRateLimit(options.db, `signup:ip:${client.ip}`, limit, 60 * 60_000)))
-    throw new db.DomainError('rate_limited', 'Too many sign-ups from this address. Try again in an hour.');
-  if (!options.smtpUrl) return registerAtOnce(options, input, client);
+  const request = { userAgent: client.userAgent, acceptLanguage: client.acceptLanguage };
+  const risk = await signupRisk(options, client.riskSession, request);
+  // Outside production (development, preview: browser journeys drive automated browsers) the score
+  // is recorded but decides nothing.
+  const enforced = options.environment !== 'development' && options.environment !== 'preview';
+  if (enforced && risk.score >= RISK_REFUSE_SCORE) {
+    if (risk.session) await db.settleRiskSession(options.db, { id: risk.session, outcome: 'refused' });
+    throw new db.DomainError('forbidden', RISK_REFUSED_MESSAGE, { reason: 'risk' });
+  }
+  // A doubtful session (RISK_LIMIT_SCORE) counts twice against the per-IP limit.
+  for (let hit = enforced && risk.score >= RISK_LIMIT_SCORE ? 2 : 1; hit > 0; hit--)
+    if (!(await db.hitRateLimit(options.db, `signup:ip:${client.ip}`, limit, 60 * 60_000)))
+      throw new db.DomainError('rate_limited', 'Too many sign-ups from this address. Try again in an hour.');
+  if (!options.smtpUrl) return registerAtOnce(options, input, client, risk.session);
+  if (risk.session) await db.settleRiskSession(options.db, { id: risk.session, outcome: 'allowed' });
   const account = await db.prepareAccount(input);
   const mailAllowed = await db.hitRateLimit(
     options.db,
@@ -65,9 +85,16 @@ export async function register(options: ApiOptions, input: z.infer<typeof Regist
   return signupPending(account.email);
 }
 
-async function registerAtOnce(options: ApiOptions, input: z.infer<typeof RegistrationBody>, client: Client) {
+async function registerAtOnce(
+  options: ApiOptions,
+  input: z.infer<typeof RegistrationBody>,
+  client: Client,
+  riskSession: string | null,
+) {
   try {
-    return await start(options, await db.registerUser(options.db, input), client);
+    const user = await db.registerUser(options.db, input);
+    if (riskSession) await db.settleRiskSession(options.db, { id: riskSession, outcome: 'allowed', userId: user.id });
+    return await start(options, user, client);
   } catch (err) {
     if (err instanceof db.DomainError && err.code === 'email_taken') await tellOwner(options, input.email);
     throw err;

@@ -2,6 +2,7 @@
 // in or not; staff read every record of a topic, others only their own, so a user can see what
 // was recorded about them. A record names a user or team only as the caller's session allows.
 import type { z } from '@hono/zod-openapi';
+import { DEFAULT_STAFF_EMAIL_DOMAIN, isStaffEmail } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import type { ApiOptions } from '../context';
 import { refuseNul } from '../input';
@@ -68,6 +69,8 @@ export async function record(options: ApiOptions, text: string, ip: string, call
       `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'Invalid event.'}`,
     );
   }
+  // The browser never sends records about users at the staff e-mail domain; this keeps it so.
+  if (caller && isStaffEmail(caller.email, options.staffEmailDomain ?? DEFAULT_STAFF_EMAIL_DOMAIN)) return { id: null };
   const record = await attribute(options.db, parsed.data.record, caller);
   const event = await db.recordActivityEvent(options.db, { topic: parsed.data.topic, record });
   return { id: event.id };

@@ -1,7 +1,14 @@
 // Accounts: sign-up (user + personal hobby team, the "northstar" model), login, password, profile.
 // Sessions are in sessions.ts, throttles in rate-limits.ts, reset links in password-resets.ts.
 
-import { INVALID_EMAIL, isReservedSlug, isValidEmail, slugify } from '@nimbus/core';
+import {
+  type Attribution,
+  INVALID_EMAIL,
+  isReservedSlug,
+  isValidEmail,
+  sanitizeAttribution,
+  slugify,
+} from '@nimbus/core';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cachedAuth } from '../auth-cache';
@@ -10,6 +17,7 @@ import { DomainError, notFound } from '../errors';
 import { newId, randomString } from '../ids';
 import { checkPassword } from '../password';
 import { memberships, teams, users } from '../schema';
+import { recordPlanStart } from './billing';
 import { revokeOtherSessions } from './sessions';
 
 export type User = typeof users.$inferSelect;
@@ -31,6 +39,8 @@ export interface NewAccount {
   email: string;
   name: string | null;
   passwordHash: string;
+  /** The campaign the sign-up came from, as the browser stored it (docs/architecture.md, "Tracking"). */
+  attribution?: Attribution | null;
 }
 
 /** Checks a sign-up's fields the one way every sign-up is checked and hashes its password (argon2, always). */
@@ -38,25 +48,27 @@ export async function prepareAccount(input: {
   email: string;
   password: string;
   name?: string | null;
+  attribution?: unknown;
 }): Promise<NewAccount> {
   const email = normalizeEmail(input.email);
   validateEmail(email);
   const name = input.name?.trim() || null;
   if (name && name.length > 256) throw new DomainError('bad_request', 'Names are at most 256 characters.');
   checkPassword(input.password, [email, name]);
-  return { email, name, passwordHash: await hashPassword(input.password) };
+  const attribution = sanitizeAttribution(input.attribution);
+  return { email, name, passwordHash: await hashPassword(input.password), attribution };
 }
 
 export async function registerUser(
   db: Db,
-  input: { email: string; password: string; name?: string | null },
+  input: { email: string; password: string; name?: string | null; attribution?: unknown },
 ): Promise<User> {
   // Hashed before the lookup, so a taken address answers no faster than a free one.
   return createAccount(db, await prepareAccount(input));
 }
 
 /** The user and their personal hobby team, in one transaction; `email_taken` when the address has an account. */
-export async function createAccount(db: Db, { email, name, passwordHash }: NewAccount): Promise<User> {
+export async function createAccount(db: Db, { email, name, passwordHash, attribution }: NewAccount): Promise<User> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new DomainError('email_taken', 'An account with this e-mail already exists. Log in instead.');
   const username = await freeSlug(db, email.split('@')[0]!);
@@ -67,9 +79,18 @@ export async function createAccount(db: Db, { email, name, passwordHash }: NewAc
     const teamId = newId('team');
     const [user] = await tx
       .insert(users)
-      .values({ id: userId, email, username, name, passwordHash, defaultTeamId: teamId })
+      .values({
+        id: userId,
+        email,
+        username,
+        name,
+        passwordHash,
+        defaultTeamId: teamId,
+        attribution: attribution ?? null,
+      })
       .returning();
-    await tx.insert(teams).values({ id: teamId, slug: personalSlug, name, personal: true });
+    const [team] = await tx.insert(teams).values({ id: teamId, slug: personalSlug, name, personal: true }).returning();
+    await recordPlanStart(tx, { teamId, plan: 'hobby', status: 'active', startedAt: team!.planStartedAt });
     await tx.insert(memberships).values({ teamId, userId, role: 'OWNER' });
     return user!;
   });

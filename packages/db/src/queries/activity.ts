@@ -21,7 +21,7 @@ export async function recordActivityEvent(
   return row!;
 }
 
-/** Newest first; `actorId` narrows to the records whose `actorId` field is that user. */
+/** Newest first; `actorId` narrows to the records whose `actorId` (or, for activity records, `user_id`) is that user. */
 export async function listActivityEvents(
   db: Db,
   opts: { topic: string; actorId?: string; limit: number },
@@ -32,7 +32,9 @@ export async function listActivityEvents(
     .where(
       and(
         eq(activityEvents.topic, opts.topic),
-        opts.actorId ? sql`${activityEvents.record}->>'actorId' = ${opts.actorId}` : undefined,
+        opts.actorId
+          ? sql`(${activityEvents.record}->>'actorId' = ${opts.actorId} or ${activityEvents.record}->>'user_id' = ${opts.actorId})`
+          : undefined,
       ),
     )
     .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))

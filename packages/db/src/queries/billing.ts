@@ -1,12 +1,45 @@
 // Plan changes: hobby → pro starts the 14-day trial once per team; later upgrades are paid at once;
-// pro → hobby downgrades. Enterprise is sold by people, not by this call.
+// pro → hobby downgrades. Enterprise is sold by people, not by this call. Every change also adds a
+// row to the team's plan history in the same transaction (`plan_history`), which the derived
+// analytics traits are computed from (`teamPlanTraits`).
 
-import { PRO_TRIAL_DAYS } from '@nimbus/core';
-import { eq } from 'drizzle-orm';
+import { type PlanHistoryEntry, type PlanTraits, PRO_TRIAL_DAYS, planTraits } from '@nimbus/core';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
-import { teams } from '../schema';
+import { newId } from '../ids';
+import { planHistory, teams } from '../schema';
 import type { Team } from './teams';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Adds a row to a team's plan history; call it inside the transaction that changes the plan. */
+export async function recordPlanStart(
+  db: Db | Tx,
+  input: { teamId: string; plan: Team['plan']; status: Team['billingStatus']; startedAt: Date; trialEnd?: Date | null },
+): Promise<void> {
+  await db.insert(planHistory).values({ id: newId('plh'), ...input, trialEnd: input.trialEnd ?? null });
+}
+
+/** A team's plan history, oldest first, as the traits function reads it. */
+export async function listPlanHistory(db: Db, teamId: string): Promise<PlanHistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(planHistory)
+    .where(eq(planHistory.teamId, teamId))
+    .orderBy(asc(planHistory.startedAt), asc(planHistory.id));
+  return rows.map((r) => ({
+    plan: r.plan,
+    status: r.status,
+    startedAt: r.startedAt.getTime(),
+    trialEnd: r.trialEnd?.getTime() ?? null,
+  }));
+}
+
+/** The derived analytics traits of a team at `now` (docs/spec.md §3). */
+export async function teamPlanTraits(db: Db, teamId: string, isStaff: boolean, now = Date.now()): Promise<PlanTraits> {
+  return planTraits(await listPlanHistory(db, teamId), now, isStaff);
+}
 
 export type ConversionType = 'trial' | 'paid' | 'downgrade';
 
@@ -36,10 +69,20 @@ export async function changePlan(db: Db, teamId: string, plan: string, now = new
     values = { plan, billingStatus: 'active', trialStart: null, trialEnd: null };
     conversionType = 'downgrade';
   }
-  const [updated] = await db
-    .update(teams)
-    .set({ ...values, planStartedAt: now, updatedAt: now })
-    .where(eq(teams.id, teamId))
-    .returning();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(teams)
+      .set({ ...values, planStartedAt: now, updatedAt: now })
+      .where(eq(teams.id, teamId))
+      .returning();
+    await recordPlanStart(tx, {
+      teamId,
+      plan: row!.plan,
+      status: row!.billingStatus,
+      startedAt: now,
+      trialEnd: row!.trialEnd,
+    });
+    return row;
+  });
   return { team: updated!, priorPlan: team.plan, newPlan: updated!.plan, conversionType };
 }

@@ -1,7 +1,7 @@
 // Sales leads: stored from the public contact forms, listed for staff. Input is already validated by
 // the API schema; this layer only normalises and stores.
 
-import type { LeadKind } from '@nimbus/core';
+import { type LeadKind, sanitizeAttribution } from '@nimbus/core';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../client';
 import { newId } from '../ids';
@@ -9,7 +9,8 @@ import { leads } from '../schema';
 import { normalizeEmail } from './accounts';
 
 export type Lead = typeof leads.$inferSelect;
-export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt'>;
+/** `attribution` is stored as `sanitizeAttribution` leaves it: only its known fields. */
+export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'attribution'> & { attribution?: unknown };
 
 export async function createLead(db: Db, input: NewLead): Promise<Lead> {
   const [lead] = await db
@@ -20,6 +21,7 @@ export async function createLead(db: Db, input: NewLead): Promise<Lead> {
       email: normalizeEmail(input.email),
       name: input.name.trim(),
       company: input.company.trim(),
+      attribution: sanitizeAttribution(input.attribution),
     })
     .returning();
   return lead!;

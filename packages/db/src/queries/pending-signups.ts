@@ -21,7 +21,14 @@ export async function savePendingSignup(db: Db, account: NewAccount): Promise<st
     .values({ id: newId('psu'), ...account, tokenHash, expiresAt })
     .onConflictDoUpdate({
       target: pendingSignups.email,
-      set: { name: account.name, passwordHash: account.passwordHash, tokenHash, expiresAt, createdAt: new Date() },
+      set: {
+        name: account.name,
+        passwordHash: account.passwordHash,
+        attribution: account.attribution ?? null,
+        tokenHash,
+        expiresAt,
+        createdAt: new Date(),
+      },
     });
   return secret;
 }
@@ -41,5 +48,10 @@ export async function confirmPendingSignup(db: Db, secret: string): Promise<User
       'signup_invalid',
       'This sign-up link has expired or was already used. Sign up again to get a new one.',
     );
-  return createAccount(db, { email: pending.email, name: pending.name, passwordHash: pending.passwordHash });
+  return createAccount(db, {
+    email: pending.email,
+    name: pending.name,
+    passwordHash: pending.passwordHash,
+    attribution: pending.attribution,
+  });
 }

@@ -85,12 +85,10 @@ export async function listProjects(db: Db, teamId: string, opts: { limit: number
   return { items, next };
 }
 
+/** What updateProject writes; the analytics switches go through setAnalyticsSwitches, which tells the edges. */
 export type ProjectChanges = ProjectSettings &
   Partial<
-    Pick<
-      Project,
-      'name' | 'speedInsights' | 'ssoProtection' | 'passwordProtection' | 'protectionPasswordHash' | 'protectionBypass'
-    >
+    Pick<Project, 'name' | 'ssoProtection' | 'passwordProtection' | 'protectionPasswordHash' | 'protectionBypass'>
   >;
 
 export async function updateProject(

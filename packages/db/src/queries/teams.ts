@@ -7,6 +7,7 @@ import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
 import { memberships, teams, users } from '../schema';
 import { freeSlug } from './accounts';
+import { recordPlanStart } from './billing';
 
 export type Team = typeof teams.$inferSelect;
 export type TeamWithRole = Team & { role: Role };
@@ -63,6 +64,7 @@ export async function createTeam(
   return db.transaction(async (tx) => {
     const [team] = await tx.insert(teams).values({ id, slug, name }).returning();
     await tx.insert(memberships).values({ teamId: id, userId, role: 'OWNER' });
+    await recordPlanStart(tx, { teamId: id, plan: 'hobby', status: 'active', startedAt: team!.planStartedAt });
     return { ...team!, role: 'OWNER' as const };
   });
 }

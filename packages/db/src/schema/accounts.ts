@@ -1,4 +1,5 @@
 // Who a person is and how they prove it: users, browser sessions, API tokens and login throttling.
+import type { Attribution } from '@nimbus/core';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -24,6 +25,8 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: ts('totp_enabled_at'),
     totpLastStep: integer('totp_last_step'),
+    /** The campaign the user arrived from (UTM set, gclid, first referrer, landing page), sent with the sign-up. */
+    attribution: jsonb('attribution').$type<Attribution>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -132,6 +135,8 @@ export const pendingSignups = pgTable(
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** Carried to the user the confirmed sign-up makes. */
+    attribution: jsonb('attribution').$type<Attribution>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
   },

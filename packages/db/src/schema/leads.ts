@@ -1,7 +1,7 @@
 // Sales leads from /contact and /contact/sales/demo. Only staff read them (GET /api/v1/leads).
 
-import type { CompanySize, LeadKind } from '@nimbus/core';
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Attribution, CompanySize, LeadKind } from '@nimbus/core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -17,6 +17,8 @@ export const leads = pgTable(
     message: text('message').notNull().default(''),
     /** The page the form was sent from, for attribution. */
     sourcePath: text('source_path'),
+    /** The campaign the visitor arrived from (UTM set, gclid, first referrer, landing page). */
+    attribution: jsonb('attribution').$type<Attribution>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('leads_created_idx').on(t.createdAt)],

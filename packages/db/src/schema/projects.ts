@@ -22,6 +22,10 @@ export const projects = pgTable(
     devCommand: text('dev_command'),
     nodeVersion: text('node_version').notNull().default('22.x'),
     speedInsights: boolean('speed_insights').notNull().default(false),
+    /** Web Analytics: the edge serves the insights script and records page views only when on. */
+    webAnalytics: boolean('web_analytics').notNull().default(false),
+    /** Web Analytics ignores visitors who send `DNT: 1` (or `Sec-GPC: 1`) when on. */
+    webAnalyticsRespectDnt: boolean('web_analytics_respect_dnt').notNull().default(false),
     /** Nimbus Authentication (Vercel's `ssoProtection`): null when off. */
     ssoProtection: jsonb('sso_protection').$type<{ deploymentType: ProtectionDeploymentType }>(),
     /** Password protection: null when off; the password itself only as its Argon2id hash. */

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Cipher, type Db, describeError, listenForAliasMoves, type ServedDeployment } from '@nimbus/db';
+import { type Collector, createCollector } from '../analytics/collector';
 import type { FunctionPool } from '../functions/pool';
 import { createProtectionTokens, type ProtectionTokens } from '../protection-tokens';
 import type { FileStore } from '../store/types';
@@ -20,8 +21,8 @@ import { pages, redirectTo, sendStatic } from './responses';
 import { sendPlan } from './send';
 
 type AliasEvents = {
-  on(event: 'alias' | 'protection', listener: (key: string) => void): unknown;
-  off(event: 'alias' | 'protection', listener: (key: string) => void): unknown;
+  on(event: 'alias' | 'protection' | 'analytics', listener: (key: string) => void): unknown;
+  off(event: 'alias' | 'protection' | 'analytics', listener: (key: string) => void): unknown;
 };
 
 export interface EdgeOptions {
@@ -31,7 +32,8 @@ export interface EdgeOptions {
   deployDomain: string;
   /**
    * The engine's event bus: `events.emit('alias', hostLabel)` evicts that host,
-   * `events.emit('protection', projectId)` that project's deployment protection.
+   * `events.emit('protection', projectId)` that project's deployment protection,
+   * `events.emit('analytics', projectId)` that project's Web Analytics and Speed Insights switches.
    */
   events: AliasEvents;
   /** With PostgreSQL: alias moves made by other processes arrive by LISTEN nimbus_alias. */
@@ -49,6 +51,11 @@ export interface EdgeOptions {
    * refuse strangers, but no hand-off can let anyone in.
    */
   protection?: { tokens: ProtectionTokens; publicUrl: string };
+  /**
+   * Web Analytics collection (the insights scripts and endpoints of every deployment host). Without
+   * it the edge makes its own, with no country header and no trusted proxy, and closes it itself.
+   */
+  analytics?: Collector;
 }
 
 export interface Edge {
@@ -78,9 +85,11 @@ export function createEdge(options: EdgeOptions): Edge {
     tokens: options.protection?.tokens ?? createProtectionTokens(randomBytes(32).toString('hex')),
     publicUrl: options.protection?.publicUrl ?? 'http://localhost:3000',
   });
+  const collector = options.analytics ?? createCollector({ db: options.db });
   const onAlias = (host: string) => hosts.invalidate(host);
   const onProtection = (projectId: string) => protection.invalidate(projectId);
   options.events.on('alias', onAlias);
+  options.events.on('analytics', onAlias);
   options.events.on('protection', onProtection);
   // A dropped listener empties the host cache (null); protection follows it, to be safe.
   const listener = options.databaseUrl
@@ -120,15 +129,20 @@ export function createEdge(options: EdgeOptions): Edge {
     }
     // Deployment protection comes before any file or function; unprotected projects pass synchronously.
     const allowed = protection.check(target, req, res);
-    if (allowed === true) serveReady(deployment, req, res);
+    if (allowed === true) serveReady(target, deployment, req, res);
     else if (allowed !== false)
       allowed.then(
-        (ok) => ok && serveReady(deployment, req, res),
+        (ok) => ok && serveReady(target, deployment, req, res),
         (err: unknown) => fail(res, err),
       );
   }
 
-  function serveReady(deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse): void {
+  function serveReady(target: HostTarget, deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse) {
+    // The insights scripts and endpoints, when the project has them on; otherwise the deployment's own paths.
+    if (target.analytics && collector.claims(req.url ?? '/')) {
+      const site = { projectId: deployment.projectId, deploymentId: deployment.id, ...target.analytics };
+      if (collector.handle(req, res, site)) return;
+    }
     if (deployment.buildOutput) {
       if (boa) return boa.handle(deployment, req, res);
       return sendStatic(res, pages.noFunctions);
@@ -176,8 +190,10 @@ export function createEdge(options: EdgeOptions): Edge {
     ready: listener?.ready ?? Promise.resolve(),
     async close() {
       options.events.off('alias', onAlias);
+      options.events.off('analytics', onAlias);
       options.events.off('protection', onProtection);
       await listener?.close();
+      if (!options.analytics) await collector.close();
     },
   };
 }

@@ -7,8 +7,9 @@ import { createServer, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { newId, schema } from '@nimbus/db';
+import { type Db, newId, schema } from '@nimbus/db';
 import { createTestDatabase } from '@nimbus/db/src/testing';
+import type { Collector } from '../analytics/collector';
 import { createLocalStore, sha1 } from '../store/local';
 import type { BodyLimits } from './bodies';
 import { createEdge } from './create-edge';
@@ -26,14 +27,25 @@ export interface DeployInput {
   state?: schema.DeploymentState;
 }
 
-export async function startEdge(options: { databaseUrl?: boolean; limits?: Partial<BodyLimits> } = {}) {
+export async function startEdge(
+  options: { databaseUrl?: boolean; limits?: Partial<BodyLimits>; analytics?: (db: Db) => Collector } = {},
+) {
   const database = await createTestDatabase();
   const db = database.db;
   const dir = await mkdtemp(path.join(tmpdir(), 'nimbus-edge-'));
   const store = createLocalStore(dir);
   const events = new EventEmitter();
   const databaseUrl = options.databaseUrl ? await currentDatabaseUrl(database.execute) : undefined;
-  const edge = createEdge({ db, store, deployDomain: 'localhost', events, databaseUrl, limits: options.limits });
+  const analytics = options.analytics?.(db);
+  const edge = createEdge({
+    db,
+    store,
+    deployDomain: 'localhost',
+    events,
+    databaseUrl,
+    limits: options.limits,
+    analytics,
+  });
   const server = createServer(edge.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -47,6 +59,8 @@ export async function startEdge(options: { databaseUrl?: boolean; limits?: Parti
     database,
     edge,
     events,
+    projectId,
+    analytics,
     /** Records a deployment with its outputs; returns its id. */
     async deploy({ host, files = {}, config = {}, state = 'READY' }: DeployInput): Promise<string> {
       const id = newId('dpl');
@@ -70,7 +84,7 @@ export async function startEdge(options: { databaseUrl?: boolean; limits?: Parti
     get(
       host: string,
       urlPath: string,
-      init: { method?: string; headers?: Record<string, string> } = {},
+      init: { method?: string; headers?: Record<string, string>; body?: string } = {},
     ): Promise<Reply> {
       return new Promise((resolve, reject) => {
         const req = request(
@@ -84,12 +98,13 @@ export async function startEdge(options: { databaseUrl?: boolean; limits?: Parti
           },
         );
         req.on('error', reject);
-        req.end();
+        req.end(init.body);
       });
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await edge.close();
+      await analytics?.close();
       await database.close();
       await rm(dir, { recursive: true, force: true });
     },

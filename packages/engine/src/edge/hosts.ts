@@ -3,7 +3,7 @@
 // a domain verified, moved or removed) evict a host at once (`invalidate`); the TTL only bounds what a
 // missed event or a deleted deployment can cost.
 
-import { type Db, hostAnswer, type ServedDeployment } from '@nimbus/db';
+import { type AnalyticsSwitches, analyticsSwitches, type Db, hostAnswer, type ServedDeployment } from '@nimbus/db';
 import { singleFlight } from './cache';
 
 export interface HostTarget {
@@ -12,6 +12,8 @@ export interface HostTarget {
   deployment: ServedDeployment | null;
   /** A project domain that redirects: the same path and query go to `to` with `status`. */
   redirect: { to: string; status: number } | null;
+  /** The deployment's project's Web Analytics and Speed Insights switches (null without a deployment). */
+  analytics: AnalyticsSwitches | null;
 }
 
 // A READY deployment never changes; unknown and building hosts change when a build finishes.
@@ -51,17 +53,22 @@ export function createHostCache(db: Db, deployDomain: string) {
     ttlOf: (target) => (target.deployment?.state === 'READY' || target.redirect ? READY_TTL : PENDING_TTL),
     async load(hostHeader) {
       const key = resolveHost(hostnameOf(hostHeader), deployDomain);
-      if (!key) return { key, deployment: null, redirect: null };
-      return { key, ...(await hostAnswer(db, key)) };
+      if (!key) return { key, deployment: null, redirect: null, analytics: null };
+      const answer = await hostAnswer(db, key);
+      const analytics = answer.deployment ? await analyticsSwitches(db, answer.deployment.projectId) : null;
+      return { key, ...answer, analytics };
     },
   });
   return {
     /** The target of a raw Host header; a warm host is answered synchronously. */
     get: cache.get,
-    /** Drops every cached host that resolves to `key`, or everything when `key` is null. */
+    /**
+     * Drops every cached host that resolves to `key` or serves a deployment of project `key` (its
+     * analytics switches changed), or everything when `key` is null.
+     */
     invalidate(key: string | null): void {
       if (key === null) cache.clear();
-      else cache.evict((target) => target.key === key);
+      else cache.evict((target) => target.key === key || target.deployment?.projectId === key);
     },
   };
 }

@@ -71,6 +71,8 @@ export async function startPublicNetwork(pid: number): Promise<JobNetwork> {
             ? reject(new Error(`Could not restrict the sandbox network: ${stderr.trim() || err.message}`))
             : resolve(),
       );
+      // When nsenter fails (the job already gone) its stdin closes first: the callback above reports it.
+      ip.stdin!.on('error', () => undefined);
       ip.stdin!.end(`${routes}\n`);
     });
   } catch (err) {

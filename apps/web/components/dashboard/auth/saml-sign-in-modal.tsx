@@ -10,12 +10,27 @@ export function ssoStartUrl(teamSlug: string, next: string): string {
   return `/api/auth/sso?${new URLSearchParams({ slug: teamSlug, next })}`;
 }
 
+// Slugs whose modal is on screen: a page the server refused already shows one, and the calls the
+// page still makes (flags, data) are refused for the same reason; one modal per team is enough.
+const shown = new Map<string, number>();
+
+/** Whether a SAML sign-in modal for this team is already on screen. */
+export function samlModalShown(teamSlug: string): boolean {
+  return (shown.get(teamSlug) ?? 0) > 0;
+}
+
 export function SamlSignInModal({ teamSlug, onClose }: { teamSlug: string; onClose?: () => void }) {
   const [next, setNext] = useState(`/${teamSlug}`);
   useEffect(() => {
     const { pathname, search, hash } = window.location;
     setNext(pathname + search + hash);
   }, []);
+  useEffect(() => {
+    shown.set(teamSlug, (shown.get(teamSlug) ?? 0) + 1);
+    return () => {
+      shown.set(teamSlug, (shown.get(teamSlug) ?? 1) - 1);
+    };
+  }, [teamSlug]);
   return (
     <Modal
       open

@@ -7,8 +7,10 @@ import { Button, Notice, TextField } from '@nimbus/ui';
 // answers 202 without saying whether the address has an account, and the form turns into "check your
 // e-mail" (the link opens /signup/confirm). Without mail the API creates the user with a personal Hobby
 // account and logs them in. Its messages (password too easy to guess, e-mail taken) appear on the form.
-// Uncontrolled fields and method="post", as in the login form.
+// Uncontrolled fields and method="post", as in the login form. The campaign the visitor arrived from
+// goes with it when consent allowed keeping it (lib/tracking).
 import { useState } from 'react';
+import { attributionForForm } from '@/lib/tracking/attribution';
 import { api, errorMessage } from '../api';
 import { useSubmit } from '../use-submit';
 import { continueAfterLogin } from './after-login';
@@ -48,8 +50,9 @@ export function SignupForm({ next }: { next: string | null }) {
     setBusy(true);
     setError(null);
     try {
+      await flushRiskSignals();
       const reply = await api()<{ user: UserJson } | { pending: true; message: string }>('/v2/registration', {
-        body: { email: email.trim(), password, name: name.trim() || null },
+        body: { email: email.trim(), password, name: name.trim() || null, attribution: attributionForForm() },
       });
       if ('pending' in reply) {
         setPending(reply.message);
@@ -115,4 +118,11 @@ export function ConfirmSignupForm({ token }: { token: string }) {
       </Button>
     </form>
   );
+}
+
+/** Lets the fraud-detection script (when the page has it) post its latest signals before sign-up reads them; at most 2 s. */
+function flushRiskSignals(): Promise<unknown> {
+  const risk = (window as { __nimbusRisk?: { flush(): Promise<void> } }).__nimbusRisk;
+  if (!risk) return Promise.resolve();
+  return Promise.race([risk.flush(), new Promise((resolve) => setTimeout(resolve, 2000))]);
 }

@@ -9,26 +9,34 @@ import { cx } from '@nimbus/ui';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
+import type { ScopeTeam } from '../names';
 import { useUrlTeam } from '../url-scope';
 import { buildCommands, type Command, filterCommands, groupCommands, moveActive } from './commands';
 import { useRunCommand } from './use-run-command';
+
+/** The team and project a page is about when the URL does not say (the staff console's pages). */
+export type CommandScope = { team: ScopeTeam; project: string | null };
 
 export type CommandMenuProps = {
   onClose: () => void;
   user: Pick<UserJson, 'name' | 'username'>;
   teams: TeamJson[];
   internal: boolean;
+  scope?: CommandScope;
 };
 
-export function CommandMenu({ onClose, user, teams, internal }: CommandMenuProps) {
+export function CommandMenu({ onClose, user, teams, internal, scope }: CommandMenuProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const second = usePathname().split('/')[2];
-  const team = useUrlTeam(teams);
-  const project = team && second && second !== '~' ? second : null;
-  const { data } = useSWR<{ projects: { name: string }[] }>(team ? `/v10/projects?teamId=${team.id}&limit=100` : null);
+  const urlTeam = useUrlTeam(teams);
+  const team = scope?.team ?? urlTeam;
+  const project = scope ? scope.project : urlTeam && second && second !== '~' ? second : null;
+  const { data } = useSWR<{ projects: { name: string }[] }>(
+    urlTeam && !scope ? `/v10/projects?teamId=${urlTeam.id}&limit=100` : null,
+  );
   const [deployFreeze] = useState(() => document.cookie.split('; ').includes(`${DEPLOY_FREEZE_COOKIE}=1`));
   const run = useRunCommand({ team, project });
 

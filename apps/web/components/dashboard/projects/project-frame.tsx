@@ -38,6 +38,8 @@ export function ProjectFrame({
         items={[
           { href: base, label: 'Project', exact: true },
           { href: `${base}/deployments`, label: 'Deployments' },
+          { href: `${base}/analytics`, label: 'Analytics' },
+          { href: `${base}/speed-insights`, label: 'Speed Insights' },
           { href: `${base}/domains`, label: 'Domains' },
           { href: `${base}/logs`, label: 'Logs' },
           { href: `${base}/settings`, label: 'Settings' },

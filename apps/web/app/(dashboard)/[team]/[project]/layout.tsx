@@ -24,13 +24,17 @@ export default async function ProjectLayout({ children, params }: Props) {
   if (!presence.here) return <ProjectGone team={team} name={name} elsewhere={presence.elsewhere} />;
   const scope = await getTeam(team);
   const list = await projects.list(await teamContext(scope.id), { limit: 100 });
+  // The activity records of these pages name the project (lib/tracking reads data-project-id).
+  const id = list.projects.find((p) => p.name === name)?.id;
   return (
-    <ProjectFrame
-      team={{ id: scope.id, slug: scope.slug, name: scope.name ?? scope.slug }}
-      project={name}
-      projects={list.projects.map((p) => p.name)}
-    >
-      {children}
-    </ProjectFrame>
+    <div data-project-id={id} className="contents">
+      <ProjectFrame
+        team={{ id: scope.id, slug: scope.slug, name: scope.name ?? scope.slug }}
+        project={name}
+        projects={list.projects.map((p) => p.name)}
+      >
+        {children}
+      </ProjectFrame>
+    </div>
   );
 }

@@ -30,7 +30,11 @@ export default async function DeploymentPage({ params }: Props) {
   ]);
   if (deployment.projectId !== project.id) notFound();
   return (
-    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
+    <main
+      id="main"
+      data-deployment-id={deployment.id}
+      className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6"
+    >
       <PageHeader
         title="Deployment"
         description={

@@ -1,0 +1,434 @@
+// Tracing of the front server with OpenTelemetry (docs/architecture.md, "Tracing"). Every request
+// gets a request id (`x-nimbus-id`) and a W3C `traceparent` on its response; when tracing is on it
+// also gets a root span whose kind sets its sampling ratio (spec 9), with child spans from the API
+// (packages/api/src/tracing.ts) and the database (packages/db/src/query-spans.ts). Spans wait in
+// memory until their root ends; then the trace is kept if the ratio of its kind says so (decided on
+// the trace id, so the same trace id always gives the same answer) or if anything in it failed,
+// and kept traces are written in batches to `trace_spans`. Server errors (`server_errors`) are
+// recorded whether tracing is on or off.
+import { randomFillSync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { REQUEST_ID_HEADER, SESSION_COOKIE, TRACE_ID_HEADER } from '@nimbus/api';
+import {
+  type Db,
+  describeError,
+  insertServerError,
+  insertTraceSpans,
+  type NewTraceSpan,
+  sweepTraces,
+} from '@nimbus/db';
+import {
+  type Context,
+  context,
+  createContextKey,
+  defaultTextMapGetter,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { suppressTracing, TraceState, W3CTraceContextPropagator } from '@opentelemetry/core';
+import {
+  AlwaysOnSampler,
+  BasicTracerProvider,
+  type ReadableSpan,
+  SamplingDecision,
+  type SpanProcessor,
+  TraceIdRatioBasedSampler,
+} from '@opentelemetry/sdk-trace-base';
+
+/** Spec 9: the share of traces kept, by the kind of request that started them. */
+export const SAMPLING_RATIOS = { pageLoad: 0.2, middleware: 0.2, fetch: 0.2, appFetch: 0.4 } as const;
+export type TraceKind = keyof typeof SAMPLING_RATIOS;
+/** Spec 9 limits on an incoming `tracestate`. */
+export const TRACE_STATE_MAX_ENTRIES = 32;
+export const TRACE_STATE_MAX_LENGTH = 512;
+/** Spans one trace may hold in memory before its root ends; more are dropped. */
+const MAX_SPANS_PER_TRACE = 2000;
+/** Traces open at once in memory (their roots not ended); more are not recorded. */
+const MAX_OPEN_TRACES = 5000;
+const FLUSH_MS = 1000;
+const FLUSH_ROWS = 500;
+const SWEEP_MS = 60 * 60_000;
+
+const samplers = Object.fromEntries(
+  Object.entries(SAMPLING_RATIOS).map(([kind, ratio]) => [kind, new TraceIdRatioBasedSampler(ratio)]),
+) as Record<TraceKind, TraceIdRatioBasedSampler>;
+
+/** Whether a finished trace is kept: always when it failed, else by its kind's ratio on its trace id. */
+export function keepTrace(kind: TraceKind, traceId: string, failed: boolean): boolean {
+  if (failed) return true;
+  return samplers[kind].shouldSample(ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
+}
+
+/**
+ * An incoming `tracestate` cut to the spec's limits: at most 32 list members and 512 characters,
+ * keeping the leftmost members (the most recently updated, by W3C's rule). Invalid members are
+ * dropped by OpenTelemetry's parser first.
+ */
+export function limitTraceState(raw: string): TraceState | undefined {
+  const members = new TraceState(raw).serialize().split(',').filter(Boolean);
+  const kept: string[] = [];
+  let length = 0;
+  for (const member of members) {
+    if (kept.length >= TRACE_STATE_MAX_ENTRIES) break;
+    const next = length + member.length + (kept.length ? 1 : 0);
+    if (next > TRACE_STATE_MAX_LENGTH) break;
+    kept.push(member);
+    length = next;
+  }
+  return kept.length ? new TraceState(kept.join(',')) : undefined;
+}
+
+const propagator = new W3CTraceContextPropagator();
+
+/** The remote parent of an incoming request (`traceparent`, `tracestate` within limits), if any. */
+export function extractParent(headers: IncomingMessage['headers']): Context {
+  if (!headers.traceparent) return ROOT_CONTEXT;
+  const single = { ...headers, tracestate: undefined };
+  const extracted = propagator.extract(ROOT_CONTEXT, single, defaultTextMapGetter);
+  const parent = trace.getSpanContext(extracted);
+  if (!parent) return ROOT_CONTEXT;
+  const rawState = headers.tracestate;
+  const traceState = rawState ? limitTraceState(Array.isArray(rawState) ? rawState.join(',') : rawState) : undefined;
+  return trace.setSpanContext(ROOT_CONTEXT, { ...parent, traceState });
+}
+
+// Random hex for request and trace ids from a pool refilled 4 KB at a time (what Node does for
+// `randomUUID`): one `randomBytes` call per id was a measurable share of a small request's time,
+// and no library hands out plain hex this way without pulling in its own alphabet code.
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+/** `bytes` random bytes as hex, from a cryptographically secure pool. */
+export function randomHex(bytes: number): string {
+  if (poolOffset + bytes > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const hex = pool.toString('hex', poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
+  return hex;
+}
+
+/** `req_` and 20 random hex characters. */
+export function newRequestId(): string {
+  return `req_${randomHex(10)}`;
+}
+
+const SECRET_PATTERNS: [RegExp, string][] = [
+  [/\b(\w+:\/\/[^:/\s@]+:)[^@\s]+@/g, '$1[redacted]@'],
+  [/\bnmb_[A-Za-z0-9]{40}\b/g, 'nmb_[redacted]'],
+  [/\b(bearer\s+)[\w.~+/-]+=*/gi, '$1[redacted]'],
+  [
+    /\b(password|passwd|secret|token|api[_-]?key|authorization|cookie)(["']?\s*[:=]\s*["']?)[^\s"',;&]+/gi,
+    '$1$2[redacted]',
+  ],
+];
+
+/** Text of an error with credentials, tokens and `password=`-style values replaced by `[redacted]`. */
+export function redactSecrets(text: string): string {
+  let result = text;
+  for (const [pattern, replacement] of SECRET_PATTERNS) result = result.replace(pattern, replacement);
+  return result;
+}
+
+export interface ServerErrorEntry {
+  source: 'api' | 'front';
+  error: unknown;
+  method?: string;
+  path?: string;
+  requestId?: string;
+  traceId?: string;
+}
+
+/** Records an exception in `server_errors`, redacted, never in a trace of its own; failures are logged. */
+export function serverErrorRecorder(db: Db) {
+  return (entry: ServerErrorEntry): Promise<void> => {
+    const error = entry.error as Error | undefined;
+    // describeError drops the parameters of a failed query.
+    const message = redactSecrets(describeError(entry.error)).slice(0, 4000);
+    const stack = redactSecrets(error?.stack ?? '')
+      .split('\n')
+      .slice(1)
+      .join('\n')
+      .slice(0, 16_000);
+    const path = entry.path?.split('?')[0]?.slice(0, 2000);
+    return context.with(suppressTracing(ROOT_CONTEXT), () =>
+      insertServerError(db, {
+        source: entry.source,
+        message,
+        stack,
+        requestId: entry.requestId ?? null,
+        traceId: entry.traceId ?? null,
+        method: entry.method ?? null,
+        path: path ?? null,
+      }).catch((failure) => console.error(`[tracing] could not record a server error: ${describeError(failure)}`)),
+    );
+  };
+}
+
+/** Batches kept spans into `trace_spans` and sweeps old rows (spans, server errors, fraud sessions). */
+export class SpanWriter {
+  private queue: NewTraceSpan[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly db: Db) {
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  push(rows: NewTraceSpan[]): void {
+    this.queue.push(...rows);
+    if (this.queue.length >= FLUSH_ROWS) void this.flush();
+    else if (!this.timer) {
+      // The timer must not carry the request's context (and its spans) into the write.
+      this.timer = context.with(ROOT_CONTEXT, () => setTimeout(() => void this.flush(), FLUSH_MS));
+      this.timer.unref();
+    }
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const rows = this.queue.splice(0);
+    if (!rows.length) return this.flushing;
+    this.flushing = this.flushing.then(() =>
+      context.with(suppressTracing(ROOT_CONTEXT), () =>
+        insertTraceSpans(this.db, rows).catch((error) =>
+          console.error(`[tracing] could not write ${rows.length} spans: ${describeError(error)}`),
+        ),
+      ),
+    );
+    return this.flushing;
+  }
+
+  sweep(): Promise<void> {
+    return context.with(suppressTracing(ROOT_CONTEXT), () =>
+      sweepTraces(this.db)
+        .then(() => undefined)
+        .catch((error) => console.error(`[tracing] retention sweep failed: ${describeError(error)}`)),
+    );
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.flush();
+  }
+}
+
+const WRITER_KEY = createContextKey('nimbus.spanWriter');
+const ROOT_ATTRIBUTE = 'nimbus.root';
+
+interface OpenTrace {
+  rootSpanId: string;
+  kind: TraceKind;
+  writer: SpanWriter;
+  spans: ReadableSpan[];
+  failed: boolean;
+}
+
+const hrMicros = ([seconds, nanos]: [number, number]) => seconds * 1e6 + Math.round(nanos / 1e3);
+
+function rowOf(span: ReadableSpan, kind: TraceKind, root: boolean): NewTraceSpan {
+  const context = span.spanContext();
+  const status =
+    span.status.code === SpanStatusCode.ERROR ? 'error' : span.status.code === SpanStatusCode.OK ? 'ok' : 'unset';
+  const attributes: Record<string, unknown> = { ...span.attributes };
+  if (span.status.message) attributes['status.message'] = span.status.message;
+  for (const event of span.events)
+    if (event.name === 'exception')
+      attributes['exception.message'] = redactSecrets(String(event.attributes?.['exception.message'] ?? ''));
+  return {
+    traceId: context.traceId,
+    spanId: context.spanId,
+    parentSpanId: root ? null : (span.parentSpanContext?.spanId ?? null),
+    name: span.name,
+    kind: root ? kind : (SpanKind[span.kind] ?? 'INTERNAL').toLowerCase(),
+    startedAt: new Date(hrMicros(span.startTime) / 1000),
+    durationUs: Math.max(0, Math.min(2_147_483_647, hrMicros(span.duration))),
+    status,
+    attributes,
+  };
+}
+
+/**
+ * Holds the spans of each open trace until its root (the front server's request span) ends, then
+ * decides: kept traces go to the writer the root was started with, the others are dropped.
+ */
+export class KeepDecisionProcessor implements SpanProcessor {
+  private readonly open = new Map<string, OpenTrace>();
+
+  onStart(span: Span & ReadableSpan, parentContext: Context): void {
+    if (span.attributes[ROOT_ATTRIBUTE] !== true) return;
+    const writer = parentContext.getValue(WRITER_KEY) as SpanWriter | undefined;
+    if (!writer || this.open.size >= MAX_OPEN_TRACES) return;
+    const { traceId, spanId } = span.spanContext();
+    this.open.set(traceId, {
+      rootSpanId: spanId,
+      kind: span.attributes['nimbus.kind'] as TraceKind,
+      writer,
+      spans: [],
+      failed: false,
+    });
+  }
+
+  onEnd(span: ReadableSpan): void {
+    const { traceId, spanId } = span.spanContext();
+    const entry = this.open.get(traceId);
+    if (!entry) return;
+    if (span.status.code === SpanStatusCode.ERROR) entry.failed = true;
+    if (entry.spans.length < MAX_SPANS_PER_TRACE) entry.spans.push(span);
+    if (spanId !== entry.rootSpanId) return;
+    this.open.delete(traceId);
+    if (!keepTrace(entry.kind, traceId, entry.failed)) return;
+    entry.writer.push(entry.spans.map((s) => rowOf(s, entry.kind, s === span)));
+  }
+
+  /** Traces whose root has not ended yet (tests, diagnostics). */
+  get openTraces(): number {
+    return this.open.size;
+  }
+
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  shutdown(): Promise<void> {
+    this.open.clear();
+    return Promise.resolve();
+  }
+}
+
+interface TracingGlobals {
+  processor: KeepDecisionProcessor;
+  provider: BasicTracerProvider;
+}
+const GLOBAL = Symbol.for('nimbus.tracing');
+const holder = globalThis as typeof globalThis & { [GLOBAL]?: TracingGlobals };
+
+/**
+ * Registers OpenTelemetry's context manager and a tracer provider for this process, once. Every span
+ * is recorded (AlwaysOn) so that the keep decision can wait for the trace's end; spans outside a
+ * front-server root are never stored.
+ */
+export function installTracing(): TracingGlobals {
+  if (holder[GLOBAL]) return holder[GLOBAL];
+  const processor = new KeepDecisionProcessor();
+  const provider = new BasicTracerProvider({ sampler: new AlwaysOnSampler(), spanProcessors: [processor] });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  trace.setGlobalTracerProvider(provider);
+  holder[GLOBAL] = { processor, provider };
+  return holder[GLOBAL];
+}
+
+export type { REQUEST_ID_HEADER, TRACE_ID_HEADER };
+
+export interface RequestTracing {
+  /** Runs `handle` for one request: sets `x-nimbus-id` and `traceparent`, and traces it when tracing is on. */
+  run(req: IncomingMessage, res: ServerResponse, kind: TraceKind, handle: () => unknown): unknown;
+  close(): Promise<void>;
+}
+
+/** The trace kind of a front-server request by where it goes (server/dispatch.ts). */
+export function traceKindOf(target: string, headers: IncomingMessage['headers']): TraceKind {
+  if (target === 'next') return 'pageLoad';
+  if (target !== 'api') return 'middleware';
+  // An API call of the dashboard's own pages (session cookie, no token) is an app fetch.
+  const session = (headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+  return !headers.authorization && session ? 'appFetch' : 'fetch';
+}
+
+const SPAN_NAMES: Record<TraceKind, string> = {
+  pageLoad: 'page load',
+  middleware: 'middleware',
+  fetch: 'fetch',
+  appFetch: 'app fetch',
+};
+
+export function createRequestTracing(options: {
+  db: Db;
+  enabled: boolean;
+  recordError: (entry: ServerErrorEntry) => Promise<void>;
+}): RequestTracing {
+  // The writer also sweeps server errors and fraud sessions, so it runs with tracing off too.
+  const writer = new SpanWriter(options.db);
+  void writer.sweep();
+  const tracer = options.enabled ? installTracing().provider.getTracer('nimbus') : null;
+
+  const failed = (req: IncomingMessage, res: ServerResponse, requestId: string, traceId: string, error: unknown) => {
+    void options.recordError({ source: 'front', error, method: req.method, path: req.url, requestId, traceId });
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`Something went wrong on our side (request ${requestId}). Try again in a moment.\n`);
+  };
+
+  const guarded = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    traceId: string,
+    handle: () => unknown,
+    span?: Span,
+  ) => {
+    const onError = (error: unknown) => {
+      span?.recordException(error as Error);
+      span?.setStatus({ code: SpanStatusCode.ERROR, message: 'exception' });
+      failed(req, res, requestId, traceId, error);
+    };
+    try {
+      const result = handle();
+      if (result instanceof Promise) return result.catch(onError);
+      return result;
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  return {
+    run(req, res, kind, handle) {
+      const requestId = newRequestId();
+      const parent = extractParent(req.headers);
+      // The API reads these two (errors it records); a client cannot choose them.
+      req.headers[REQUEST_ID_HEADER] = requestId;
+      res.setHeader(REQUEST_ID_HEADER, requestId);
+      const remote = trace.getSpanContext(parent);
+      if (!tracer) {
+        const traceId = remote?.traceId ?? randomHex(16);
+        req.headers[TRACE_ID_HEADER] = traceId;
+        res.setHeader('traceparent', `00-${traceId}-${randomHex(8)}-00`);
+        return guarded(req, res, requestId, traceId, handle);
+      }
+      const span = tracer.startSpan(
+        `${SPAN_NAMES[kind]} ${req.method} ${(req.url ?? '/').split('?')[0]}`.slice(0, 200),
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            [ROOT_ATTRIBUTE]: true,
+            'nimbus.kind': kind,
+            'nimbus.request_id': requestId,
+            'http.request.method': req.method ?? 'GET',
+            'url.path': (req.url ?? '/').split('?')[0]!.slice(0, 2000),
+            'server.address': (req.headers.host ?? '').slice(0, 255),
+          },
+        },
+        parent.setValue(WRITER_KEY, writer),
+      );
+      const { traceId, spanId } = span.spanContext();
+      req.headers[TRACE_ID_HEADER] = traceId;
+      res.setHeader('traceparent', `00-${traceId}-${spanId}-${keepTrace(kind, traceId, false) ? '01' : '00'}`);
+      if (remote?.traceState) res.setHeader('tracestate', remote.traceState.serialize());
+      res.once('close', () => {
+        span.setAttribute('http.response.status_code', res.statusCode);
+        if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `status ${res.statusCode}` });
+        span.end();
+      });
+      return context.with(trace.setSpan(parent, span), () => guarded(req, res, requestId, traceId, handle, span));
+    },
+    close: () => writer.close(),
+  };
+}

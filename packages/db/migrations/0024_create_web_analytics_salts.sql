@@ -1,0 +1,4 @@
+CREATE TABLE "web_analytics_salts" (
+	"day" date PRIMARY KEY NOT NULL,
+	"salt" text NOT NULL
+);
