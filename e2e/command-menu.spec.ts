@@ -22,6 +22,8 @@ test('navigates to teams, projects and settings and switches the theme by keyboa
   const team = await create(page, '/v1/teams', { name: `Keys ${stamp}` });
   const project = await create(page, `/v11/projects?teamId=${team.id}`, { name: `keyed-${stamp}` });
   await page.goto(`/${team.slug}`);
+  // The consent banner renders once the page has hydrated, so the shortcut's listener is in place by then.
+  await page.getByRole('region', { name: 'Analytics cookies' }).getByRole('button', { name: 'Decline' }).click();
 
   await page.keyboard.press('Control+K');
   const menu = page.getByRole('dialog', { name: 'Command menu' });
