@@ -29,4 +29,5 @@ export * from './team-name';
 export * from './template-path';
 export * from './tracking';
 export * from './ui-constants';
+export * from './usage';
 export * from './zones';

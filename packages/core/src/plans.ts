@@ -13,6 +13,12 @@ export interface PlanLimits {
   deploymentsPerDay: number;
   buildMinutesPerMonth: number;
   bandwidthGb: number;
+  /** Metered usage included each month (packages/core/src/usage.ts); past it Pro pays overage, Hobby is limited. */
+  edgeRequestsPerMonth: number;
+  functionInvocationsPerMonth: number;
+  functionGbHoursPerMonth: number;
+  imageTransformationsPerMonth: number;
+  analyticsEventsPerMonth: number;
   concurrentBuilds: number;
   teamMembers: number;
   /** How long a function's runtime logs are kept, in milliseconds (Vercel's figures per plan). */
@@ -51,6 +57,11 @@ export const PLANS = {
       deploymentsPerDay: 150,
       buildMinutesPerMonth: 6_000,
       bandwidthGb: 200,
+      edgeRequestsPerMonth: 1_000_000,
+      functionInvocationsPerMonth: 1_000_000,
+      functionGbHoursPerMonth: 100,
+      imageTransformationsPerMonth: 5_000,
+      analyticsEventsPerMonth: 50_000,
       concurrentBuilds: 1,
       teamMembers: 1,
       runtimeLogRetention: HOUR,
@@ -76,6 +87,11 @@ export const PLANS = {
       deploymentsPerDay: 6_000,
       buildMinutesPerMonth: 30_000,
       bandwidthGb: 1_000,
+      edgeRequestsPerMonth: 10_000_000,
+      functionInvocationsPerMonth: 10_000_000,
+      functionGbHoursPerMonth: 1_000,
+      imageTransformationsPerMonth: 10_000,
+      analyticsEventsPerMonth: 1_000_000,
       concurrentBuilds: 4,
       teamMembers: Infinity,
       runtimeLogRetention: DAY,
@@ -99,6 +115,11 @@ export const PLANS = {
       deploymentsPerDay: Infinity,
       buildMinutesPerMonth: Infinity,
       bandwidthGb: Infinity,
+      edgeRequestsPerMonth: Infinity,
+      functionInvocationsPerMonth: Infinity,
+      functionGbHoursPerMonth: Infinity,
+      imageTransformationsPerMonth: Infinity,
+      analyticsEventsPerMonth: Infinity,
       concurrentBuilds: 12,
       teamMembers: Infinity,
       runtimeLogRetention: 3 * DAY,

@@ -41,6 +41,7 @@ export * from './queries/tokens';
 export * from './queries/tracing';
 export * from './queries/transfer';
 export * from './queries/two-factor';
+export * from './queries/usage';
 export * from './queries/web-analytics';
 export * from './queries/web-analytics-ingest';
 export { statementName, tracedQuery } from './query-spans';

@@ -15,5 +15,6 @@ export * from './server-code';
 export * from './sso';
 export * from './teams';
 export * from './tracing';
+export * from './usage';
 export * from './web-analytics';
 export * from './web-analytics-salts';
