@@ -11,6 +11,19 @@ async function create(page: Page, path: string, data: unknown) {
 }
 
 const combobox = (page: Page) => page.getByRole('combobox', { name: 'Search commands' });
+/**
+ * Presses Control+K until the menu opens: right after a full page load the shortcut's listener is
+ * attached only once the page has hydrated, and a press before that is lost.
+ */
+async function openMenu(page: Page) {
+  const menu = page.getByRole('dialog', { name: 'Command menu' });
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.keyboard.press('Control+K');
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return menu;
+}
+
 const activeOption = async (page: Page) => {
   const id = await combobox(page).getAttribute('aria-activedescendant');
   return page.locator(`[id="${id}"]`);
@@ -46,7 +59,7 @@ test('navigates to teams, projects and settings and switches the theme by keyboa
   await expect(menu).toBeHidden();
 
   await page.goto(`/${team.slug}`);
-  await page.keyboard.press('Control+K');
+  await openMenu(page);
   await page.keyboard.type(project.name);
   await expect(menu.getByRole('group', { name: 'Projects' }).getByRole('option')).toHaveText([
     new RegExp(project.name),
