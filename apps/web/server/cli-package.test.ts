@@ -5,7 +5,8 @@
 // newer version, the CLI says so once and `nimbus upgrade` reinstalls it. On PGlite and on PostgreSQL.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { list as listTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCli } from '../../cli/src/testing';
 import { startServer } from '../server';
+import { createCliPackage } from './cli-package';
 import { loadConfig } from './config';
 
 const run = promisify(execFile);
@@ -166,6 +168,30 @@ describe('GET /cli/nimbus.tgz and /cli/version', () => {
     const res = await fetch(`${ORIGIN}/cli/nimbus.tgz`, { method: 'POST' });
     expect(res.status).toBe(405);
     expect((await res.json()).error.code).toBe('method_not_allowed');
+  });
+});
+
+describe('a server whose CLI is not built', () => {
+  it('answers 503 cli_not_built in JSON, and still names the version', async () => {
+    const cliDir = path.join(home, 'unbuilt-cli');
+    await mkdir(cliDir);
+    await writeFile(path.join(cliDir, 'package.json'), JSON.stringify({ name: 'nimbus-cli', version: '1.2.3' }));
+    const cli = createCliPackage({ publicUrl: 'https://nimbus.example.com/', cliDir });
+    const server = createServer((req, res) => void cli.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const res = await fetch(`${base}/cli/nimbus.tgz`);
+      expect(res.status).toBe(503);
+      expect((await res.json()).error.code).toBe('cli_not_built');
+      expect(await (await fetch(`${base}/cli/version`)).json()).toEqual({
+        name: 'nimbus-cli',
+        version: '1.2.3',
+        tarball: 'https://nimbus.example.com/cli/nimbus.tgz',
+      });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

@@ -64,7 +64,8 @@ export function createCliPackage(options: CliPackageOptions) {
   const readManifest = () =>
     (manifest ??= JSON.parse(readFileSync(path.join(cliDir, 'package.json'), 'utf8')) as CliManifest);
   const version = () => options.version?.() ?? readManifest().version;
-  let cached: { key: string; body: Buffer; etag: string } | null = null;
+  // A promise, so requests arriving while the first pack runs share it.
+  let cached: { key: string; packed: Promise<{ body: Buffer; etag: string }> } | null = null;
 
   async function pack(packageVersion: string): Promise<Buffer> {
     const stage = await mkdtemp(path.join(tmpdir(), 'nimbus-cli-pack-'));
@@ -96,10 +97,17 @@ export function createCliPackage(options: CliPackageOptions) {
     const packageVersion = version();
     const key = `${packageVersion}|${publicUrl}|${statSync(bundle).mtimeMs}|${statSync(bundle).size}`;
     if (cached?.key !== key) {
-      const body = await pack(packageVersion);
-      cached = { key, body, etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"` };
+      const packed = pack(packageVersion).then((body) => ({
+        body,
+        etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
+      }));
+      cached = { key, packed };
+      // A failed pack is tried again by the next request.
+      packed.catch(() => {
+        if (cached?.packed === packed) cached = null;
+      });
     }
-    return { body: cached.body, etag: cached.etag, version: packageVersion };
+    return { ...(await cached.packed), version: packageVersion };
   }
 
   function sendJson(res: ServerResponse, status: number, value: unknown, head: boolean) {
