@@ -10,11 +10,15 @@ test('drops a .zip on /new, opens the live URL, and finds the project on the ove
   const { slug } = await signUp(page);
   await page.goto(`/${slug}`);
   await expect(page.getByRole('heading', { name: 'Deploy your first project' })).toBeVisible();
-  await expect(page.getByText(`npx nimbus deploy --scope ${slug}`)).toBeVisible();
+  // The CLI comes from this server, never from the npm registry's unrelated `nimbus` (issue 21).
+  const install = `npm install -g ${new URL(page.url()).origin}/cli/nimbus.tgz`;
+  await expect(page.getByText(install)).toBeVisible();
+  await expect(page.getByText(`nimbus deploy --scope ${slug}`, { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'New project' }).click();
   await expect(page).toHaveTitle(/New Project/);
-  await expect(page.getByText(`npx nimbus deploy --scope ${slug}`)).toBeVisible();
+  await expect(page.getByText(install)).toBeVisible();
+  await expect(page.getByText(`nimbus deploy --scope ${slug}`, { exact: true })).toBeVisible();
   const name = uniqueName('zip-site');
   await dropZip(page, name, { 'index.html': `<h1>Hello from ${name}</h1>`, 'about/index.html': '<p>about</p>' });
   await expect(page.getByRole('region', { name: 'Drop a folder or a .zip to deploy' })).toContainText(`2 files`);

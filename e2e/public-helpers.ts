@@ -31,6 +31,7 @@ export const ROUTES = [
   '/legal',
   '/legal/terms',
   '/legal/privacy',
+  '/cli',
   '/academy',
   '/ship',
   '/ship/contacts',

@@ -33,7 +33,7 @@ test('creates a team showing both name messages, derives the slug, and switches 
   await page.getByRole('button', { name: 'Create team' }).click();
   await expect(page).toHaveURL(`/acme-cafe-${stamp}`);
   await expect(page.getByRole('heading', { level: 1, name: `Acme Café ${stamp}` })).toBeVisible();
-  await expect(page.getByText(`npx nimbus deploy --scope acme-cafe-${stamp}`)).toBeVisible();
+  await expect(page.getByText(`nimbus deploy --scope acme-cafe-${stamp}`, { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: /Switch scope/ }).click();
   await page.getByRole('dialog', { name: 'Switch scope' }).getByRole('button', { name: /Grace/ }).click();

@@ -1,5 +1,5 @@
-// `npm start`: builds the web app when its sources are newer than the last build, then runs the
-// one Nimbus process (apps/web/server.ts).
+// `npm start`: builds the web app and the nimbus CLI (which the server hands out at /cli/nimbus.tgz)
+// when their sources are newer than the last build, then runs the one Nimbus process (apps/web/server.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -44,8 +44,33 @@ export function ensureBuild() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The CLI bundle (apps/cli/build.mjs) takes its own sources and the packages it bundles.
+const CLI_SOURCES = [
+  'apps/cli/src',
+  'apps/cli/bin',
+  'apps/cli/package.json',
+  'packages/client/src',
+  'packages/core/src',
+];
+
+export function ensureCliBuild() {
+  const bundle = path.join(root, 'apps', 'cli', 'dist', 'nimbus.js');
+  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  const changed = Math.max(
+    ...CLI_SOURCES.map((s) => {
+      const full = path.join(root, s);
+      return statSync(full).isDirectory() ? newest(full) : statSync(full).mtimeMs;
+    }),
+  );
+  if (built && built >= changed) return;
+  console.log('Building the nimbus CLI (first start or sources changed)...');
+  const result = spawnSync(process.execPath, [path.join(root, 'apps', 'cli', 'build.mjs')], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   ensureBuild();
+  ensureCliBuild();
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const server = spawn(process.execPath, [tsx, path.join(web, 'server.ts'), ...process.argv.slice(2)], {
     stdio: 'inherit',

@@ -5,9 +5,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { zonesManifest } from '@nimbus/core';
+import { CLI_VERSION_HEADER, zonesManifest } from '@nimbus/core';
 import { describeError } from '@nimbus/db';
 import { PATH_HEADER } from './lib/team-path';
+import { type CliPackageOptions, createCliPackage } from './server/cli-package';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
 import { classify, stripApiPrefix, type Target } from './server/dispatch';
@@ -22,13 +23,25 @@ import { createRequestTracing, traceKindOf } from './server/tracing';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
-export async function startServer(config: Config = loadConfig()) {
+/** `cli` changes what /cli/nimbus.tgz hands out (tests of `nimbus upgrade` serve a newer version). */
+export async function startServer(
+  config: Config = loadConfig(),
+  options: { cli?: Omit<CliPackageOptions, 'publicUrl'> } = {},
+) {
   redactDatabaseErrors();
   const runtime = await createRuntime(config);
   const apiListener = getRequestListener(runtime.api.fetch);
   const zonesJson = JSON.stringify(zonesManifest());
   const headers = securityHeaders(config.publicUrl);
   const tlsAsk = createTlsAsk({ publicUrl: config.publicUrl, edge: runtime.edge });
+  const cliPackage = createCliPackage({ ...options.cli, publicUrl: config.publicUrl });
+  const cliVersion = () => {
+    try {
+      return cliPackage.version();
+    } catch {
+      return null; // a server without apps/cli still answers; the CLI then never says it is outdated
+    }
+  };
   const warning = deployDomainWarning(config.publicUrl, config.deployDomain);
   const publicHost = new URL(config.publicUrl).hostname;
   const siteAnalytics = createSiteAnalytics({
@@ -61,10 +74,16 @@ export async function startServer(config: Config = loadConfig()) {
     switch (target) {
       case 'tls-ask':
         return tlsAsk(req, res);
-      case 'api':
+      case 'api': {
         if (!config.roles.has('api')) return notServed(res, 'api');
         req.url = stripApiPrefix(url);
+        // The CLI compares it with its own version and says once when a newer one is here.
+        const version = cliVersion();
+        if (version) res.setHeader(CLI_VERSION_HEADER, version);
         return apiListener(req, res);
+      }
+      case 'cli':
+        return void cliPackage.handle(req, res);
       case 'zones':
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
         return res.end(zonesJson);

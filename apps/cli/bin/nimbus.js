@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `nimbus` command. Runs the bundled CLI (dist/nimbus.js, built by `npm run build` and by the
 // `prepare` script on install and pack). In a repository checkout whose dist is missing or older
-// than src/, it runs the TypeScript source through tsx instead, so `npx nimbus` never runs stale code.
+// than src/, it runs the TypeScript source through tsx instead, so a checkout never runs stale code.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -12,7 +12,7 @@ export interface CliConfig {
 }
 
 /** `NIMBUS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/nimbus`, else `~/.config/nimbus`. */
-function configDir(env: NodeJS.ProcessEnv): string {
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.NIMBUS_CONFIG_DIR) return path.resolve(env.NIMBUS_CONFIG_DIR);
   return path.join(env.XDG_CONFIG_HOME || path.join(homedir(), '.config'), 'nimbus');
 }

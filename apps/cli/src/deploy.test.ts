@@ -149,6 +149,27 @@ describe('nimbus deploy and deployments', () => {
   });
 });
 
+describe('nimbus deploy --scope', () => {
+  it('links a new folder to the named team, and refuses a folder linked to another team', async () => {
+    expect((await user.run(['teams', 'add', 'Acme Web', '--slug', 'acme-web'])).code).toBe(0);
+    const folder = path.join(user.home, 'scoped');
+    await writeFiles(folder, { 'index.html': 'scoped' });
+    const result = await user.run(['deploy', folder, '--yes', '--scope', 'acme-web']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Created project acme-web/scoped');
+    expect((await user.run(['whoami'])).stderr).toBe('Team: ada-projects (Ada)\n');
+    const refused = await user.run(['deploy', site, '--scope', 'acme-web']);
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr:
+        'Error: This folder is linked to ada-projects/site, not to team acme-web. Delete its .nimbus folder to link it anew.\n',
+    });
+    expect(await user.run(['deploy', path.join(user.home, 'other'), '--scope', 'no-such-team'])).toMatchObject({
+      code: 1,
+    });
+  });
+});
+
 describe('nimbus env', () => {
   it('adds from stdin, lists names only, pulls a dotenv file and removes variables', async () => {
     expect(

@@ -16,6 +16,7 @@ interface DeployOptions {
   prod?: boolean;
   yes?: boolean;
   name?: string;
+  scope?: string;
 }
 
 async function folder(dir: string | undefined): Promise<string> {
@@ -54,14 +55,23 @@ export function registerDeploy(program: Command): void {
     .option('--prod', 'create a production deployment')
     .option('-y, --yes', 'answer every question with its default (non-interactive use)')
     .option('--name <name>', 'project name when linking the folder the first time (default: the folder name)')
+    .option(
+      '--scope <team>',
+      'team slug to deploy to when linking the folder the first time (default: the current team)',
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  nimbus deploy\n  nimbus deploy ./site --prod\n  NIMBUS_TOKEN=nmb_... nimbus deploy --prod --yes',
+      '\nExamples:\n  nimbus deploy\n  nimbus deploy ./site --prod\n  nimbus deploy --scope my-team\n  NIMBUS_TOKEN=nmb_... nimbus deploy --prod --yes',
     )
     .action(async (dir: string | undefined, options: DeployOptions, command: Command) => {
       const session = await authedSession(command);
       const root = await folder(dir);
-      const project = (await linkedProject(session, root)) ?? (await linkFolder(session, root, options));
+      const linked = await linkedProject(session, root);
+      if (linked && options.scope && linked.teamSlug !== options.scope && linked.teamId !== options.scope)
+        throw new CliError(
+          `This folder is linked to ${linked.teamSlug}/${linked.name}, not to team ${options.scope}. Delete its .nimbus folder to link it anew.`,
+        );
+      const project = linked ?? (await linkFolder(session, root, options));
       info(`Linked to ${err.bold(`${project.teamSlug}/${project.name}`)}`);
       const files = await collectFiles(root);
       if (!files.length) throw new CliError(`${root} has no files to deploy.`);

@@ -30,6 +30,7 @@ const COMMANDS = [
   ['teams', 'add'],
   ['teams', 'switch'],
   ['start'],
+  ['upgrade'],
 ];
 
 let user: Awaited<ReturnType<typeof cliUser>>;

@@ -73,10 +73,11 @@ export async function requireLinkedProject(session: Session, dir = process.cwd()
 export async function linkFolder(
   session: Session,
   dir: string,
-  options: { name?: string; yes?: boolean },
+  options: { name?: string; yes?: boolean; scope?: string },
 ): Promise<LinkedProject> {
-  const current = await teamSlugOf(session, teamQuery(session).teamId);
-  const slug = options.yes ? current.slug : await ask(`Team to deploy ${err.bold(dir)} to`, current.slug);
+  const current = await teamSlugOf(session, options.scope ?? teamQuery(session).teamId);
+  const slug =
+    options.yes || options.scope ? current.slug : await ask(`Team to deploy ${err.bold(dir)} to`, current.slug);
   const team = slug === current.slug ? current : await teamSlugOf(session, slug);
   const fallbackName = projectNameFrom(options.name ?? path.basename(dir));
   const name = options.yes || options.name ? fallbackName : await ask('Project name', fallbackName);

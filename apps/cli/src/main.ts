@@ -4,6 +4,7 @@ import { readConfig } from './config';
 import { reportError } from './errors';
 import { createProgram } from './program';
 import { DEFAULT_API } from './session';
+import { noticeNewerVersion } from './upgrade';
 
 const program = createProgram();
 try {
@@ -14,3 +15,4 @@ try {
   reportError(error, api);
   process.exitCode = 1;
 }
+await noticeNewerVersion();

@@ -1,23 +1,21 @@
 // The `nimbus` command tree. Global options (--api) are accepted before or after the command name;
 // every command and group has --help.
-import { createRequire } from 'node:module';
 import { Command } from 'commander';
 import { registerDeploy } from './deploy';
 import { registerDeployments } from './deployments';
 import { registerEnv } from './env';
 import { registerLogin } from './login';
+import { VERSION } from './package-info';
 import { registerProjects } from './projects';
 import { DEFAULT_API } from './session';
 import { registerStart } from './start';
 import { registerTeams } from './teams';
-
-// package.json is one folder up both from src/ (tsx) and from dist/ (the bundle).
-const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+import { registerUpgrade } from './upgrade';
 
 export function createProgram(): Command {
   const program = new Command('nimbus')
     .description('Deploy folders to Nimbus and manage deployments, projects, environment variables and teams.')
-    .version(version, '-v, --version')
+    .version(VERSION, '-v, --version')
     .option('--api <url>', `the Nimbus server (default: the one you logged in to, else ${DEFAULT_API})`)
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText(
@@ -31,5 +29,6 @@ export function createProgram(): Command {
   registerEnv(program);
   registerTeams(program);
   registerStart(program);
+  registerUpgrade(program);
   return program;
 }

@@ -1,12 +1,22 @@
 // What every command needs to talk to the server: the API origin (--api, else the stored one, else
-// localhost), the token (NIMBUS_TOKEN over the stored one), one fetch helper, and the team in scope.
+// the server this CLI was installed from, else localhost), the token (NIMBUS_TOKEN over the stored one), one fetch helper, and the team in scope.
 
 import { type ApiFetch, createFetcher } from '@nimbus/client';
+import { CLI_VERSION_HEADER } from '@nimbus/core/src/cli-install';
 import type { Command } from 'commander';
 import { type CliConfig, readConfig } from './config';
 import { CliError } from './errors';
+import { INSTALLED_FROM } from './package-info';
 
-export const DEFAULT_API = 'http://localhost:3000';
+/** The server whose /cli/nimbus.tgz installed this CLI; localhost:3000 in a repository checkout. */
+export const DEFAULT_API = INSTALLED_FROM ?? 'http://localhost:3000';
+
+let announced: { api: string; version: string } | null = null;
+
+/** The CLI version the server announced on its last reply (`x-nimbus-cli-version`), if any. */
+export function serverCliVersion(): { api: string; version: string } | null {
+  return announced;
+}
 
 export interface Session {
   api: string;
@@ -20,7 +30,7 @@ interface GlobalOptions {
   api?: string;
 }
 
-function normalizeApi(api: string): string {
+export function normalizeApi(api: string): string {
   let url: URL;
   try {
     url = new URL(api);
@@ -33,7 +43,19 @@ function normalizeApi(api: string): string {
 }
 
 export function fetcherFor(api: string, token?: string): ApiFetch {
-  return createFetcher({ baseUrl: api, token, prefix: false, headers: { 'user-agent': 'nimbus-cli' } });
+  const remember: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const version = res.headers.get(CLI_VERSION_HEADER);
+    if (version) announced = { api, version };
+    return res;
+  };
+  return createFetcher({
+    baseUrl: api,
+    token,
+    prefix: false,
+    headers: { 'user-agent': 'nimbus-cli' },
+    fetch: remember,
+  });
 }
 
 export async function openSession(command: Command): Promise<Session> {

@@ -43,6 +43,9 @@ describe('the public site', () => {
     expect(unavailableClaims('Custom domains with automatic HTTPS')).toEqual([]);
     expect(unavailableClaims('The WAF is available today on every plan.')).toHaveLength(2);
     expect(unavailableClaims('Nimbus has no Git integration: deploy with the CLI.')).toEqual([]);
+    expect(unavailableClaims('Run npm install -g nimbus, then nimbus deploy.')).toHaveLength(1);
+    expect(unavailableClaims('npm install -g https://nimbus.example.com/cli/nimbus.tgz')).toEqual([]);
+    expect(unavailableClaims('npm i nimbus-cli')).toEqual([]);
     expect(unavailableClaims('Nimbus optimizes remote images, and external rewrites are supported.')).toHaveLength(2);
     expect(unavailableClaims('Remote images are refused; a rewrite to another origin answers 502.')).toEqual([]);
     // Functions ship: saying so is no longer a claim to refuse.

@@ -29,6 +29,10 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
     ],
   },
   {
+    feature: 'the nimbus CLI on the npm registry (that name is an unrelated package; servers hand out their own)',
+    claims: [/npx\s+nimbus\b/i, /npm\s+(install|i)\s+(-g\s+|--global\s+)?nimbus(?![-\w./])/i],
+  },
+  {
     feature: 'anything announced as shipped that is not',
     claims: [/available today/i, /today we are (launching|introducing)/i, /in beta today/i],
   },

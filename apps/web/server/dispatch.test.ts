@@ -25,6 +25,11 @@ describe('front server dispatch', () => {
     ['127.0.0.1:3000', '/api/tls/ask?domain=my-site.localhost', 'tls-ask'],
     ['my-site.localhost', '/api/tls/ask?domain=x.localhost', 'edge'],
     ['localhost:3000', '/api/tls/asked', 'api'],
+    ['localhost:3000', '/cli/nimbus.tgz', 'cli'],
+    ['localhost:3000', '/cli/version?x=1', 'cli'],
+    ['localhost:3000', '/cli', 'next'],
+    ['localhost:3000', '/cli/nimbus.tgz.bak', 'next'],
+    ['my-site.localhost', '/cli/nimbus.tgz', 'edge'],
   ])('%s %s → %s', (host, url, target) => {
     expect(classify(host, url, 'localhost')).toBe(target);
   });
@@ -39,6 +44,8 @@ describe('front server dispatch', () => {
     ['HEAD', {}, '/acme', 'next'],
     ['POST', { 'next-action': 'abc', 'content-type': 'text/plain' }, '/contact', 'next'],
     ['POST', { 'content-type': 'multipart/form-data; boundary=x' }, '/contact', 'next'],
+    ['GET', { accept: 'application/json' }, '/cli/version', 'cli'],
+    ['GET', { authorization: 'Bearer nmb_x' }, '/cli/nimbus.tgz', 'cli'],
   ])(
     '%s with %o to %s → %s: API requests are told apart from pages whatever their path',
     (method, headers, url, target) => {

@@ -1,5 +1,5 @@
 // Host/path dispatch of the front server (docs/architecture.md): deployment hosts go to the edge,
-// Caddy's TLS ask to its own handler (tls-ask.ts), API requests to the Hono app, everything else to
+// Caddy's TLS ask to its own handler (tls-ask.ts), the CLI's tarball to cli-package.ts, API requests to the Hono app, everything else to
 // Next.js, except page URLs holding a NUL byte (400).
 import type { IncomingHttpHeaders } from 'node:http';
 import { NUL_IN_URL } from '@nimbus/core';
@@ -7,10 +7,12 @@ import { hostnameOf, resolveHost } from '@nimbus/engine/src/edge/hosts';
 
 export { hostnameOf as hostname };
 
-export type Target = 'edge' | 'tls-ask' | 'api' | 'zones' | 'next' | 'invalid';
+export type Target = 'edge' | 'tls-ask' | 'api' | 'zones' | 'cli' | 'next' | 'invalid';
 
 const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
 const TLS_ASK = /^\/api\/tls\/ask(\?|$)/;
+/** The CLI this server hands out (server/cli-package.ts); `/cli` itself is a page. */
+const CLI_PACKAGE = /^\/cli\/(nimbus\.tgz|version)(\?|$)/;
 /** What a browser's own form post sends: a server action without JavaScript stays with Next.js. */
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
@@ -64,6 +66,8 @@ export function classify(
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
   if (API_ROOT.test(url)) return 'api';
   if (url === '/.well-known/nimbus/zones.json') return 'zones';
+  // npm and the CLI fetch these with any Accept header; they are never the API's.
+  if (CLI_PACKAGE.test(url)) return 'cli';
   if (isApiRequest(request.method ?? 'GET', request.headers ?? {})) return 'api';
   // The API answers these itself, in its error envelope; a page would hand the NUL to a query.
   if (NUL_IN_URL.test(url)) return 'invalid';

@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './audit-actions';
 export * from './build-output';
 export * from './bytes';
+export * from './cli-install';
 export * from './consent';
 export * from './demo-popup';
 export * from './deployment-files';

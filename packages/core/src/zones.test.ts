@@ -11,6 +11,7 @@ describe('zoneOf', () => {
     ['/contact/sales/demo', 'marketing'],
     ['/legal/privacy#cookies', 'marketing'],
     ['/old-browser.html', 'marketing'],
+    ['/cli', 'marketing'],
     ['/academy', 'academy'],
     ['/academy/lesson-1', 'academy'],
     ['/docs', 'docs'],

@@ -23,6 +23,7 @@ export const ZONES = [
       '/events',
       '/resources',
       '/legal',
+      '/cli',
       '/old-browser.html',
     ],
   },

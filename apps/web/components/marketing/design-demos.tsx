@@ -60,7 +60,7 @@ export function PopoverDemo() {
 }
 
 export function CopyDemo() {
-  return <CopyButton value="npx nimbus deploy" label="Copy command" />;
+  return <CopyButton value="nimbus deploy --prod" label="Copy command" />;
 }
 
 export function TooltipDemo() {

@@ -66,6 +66,7 @@ export const FOOTER_COLUMNS: { title: string; links: SiteLink[] }[] = [
     links: [
       { href: '/docs', label: 'Documentation' },
       { href: '/docs/api-reference', label: 'API reference' },
+      { href: '/cli', label: 'Install the CLI' },
       { href: '/guides', label: 'Guides' },
       { href: '/help', label: 'Help' },
       { href: '/academy', label: 'Academy' },

@@ -1,5 +1,6 @@
 // The same deploy from a terminal, with the chosen team's scope and this server filled in.
 import Link from 'next/link';
+import { CliInstall } from '../cli-install';
 import { Command } from '../command';
 
 export function CliCommands({ slug, origin }: { slug: string; origin: string }) {
@@ -11,9 +12,11 @@ export function CliCommands({ slug, origin }: { slug: string; origin: string }) 
       <div className="flex flex-col gap-2 text-sm">
         <p>
           <span className="font-medium">Nimbus CLI</span>{' '}
-          <span className="text-muted">(asks you to log in the first time)</span>
+          <span className="text-muted">
+            (install it from this server, then deploy; it asks you to log in the first time)
+          </span>
         </p>
-        <Command value={`npx nimbus deploy --scope ${slug}`} label="Copy Nimbus CLI command" />
+        <CliInstall slug={slug} origin={origin} />
       </div>
       <div className="flex flex-col gap-2 text-sm">
         <p>

@@ -3,6 +3,7 @@
 
 import { Card } from '@nimbus/ui';
 import Link from 'next/link';
+import { CliInstall } from '../cli-install';
 import { Command } from '../command';
 
 export function FirstDeploy({ slug, origin }: { slug: string; origin: string }) {
@@ -20,9 +21,11 @@ export function FirstDeploy({ slug, origin }: { slug: string; origin: string }) 
           <li className="flex flex-col gap-2">
             <p>
               <span className="font-medium">With the Nimbus CLI</span>{' '}
-              <span className="text-muted">(asks you to log in the first time)</span>
+              <span className="text-muted">
+                (install it from this server, then deploy; it asks you to log in the first time)
+              </span>
             </p>
-            <Command value={`npx nimbus deploy --scope ${slug}`} label="Copy Nimbus CLI command" />
+            <CliInstall slug={slug} origin={origin} />
           </li>
           <li className="flex flex-col gap-2">
             <p>
