@@ -10,6 +10,7 @@ import { type Collector, createCollector } from '../analytics/collector';
 import type { FunctionPool } from '../functions/pool';
 import { createProtectionTokens, type ProtectionTokens } from '../protection-tokens';
 import type { FileStore } from '../store/types';
+import type { Meter } from '../usage/meter';
 import { type BoaServer, createBoaServer } from './boa/serve';
 import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
 import { conditionKey, requestFacts } from './facts';
@@ -56,6 +57,11 @@ export interface EdgeOptions {
    * it the edge makes its own, with no country header and no trusted proxy, and closes it itself.
    */
   analytics?: Collector;
+  /**
+   * Usage metering: every request to a deployment host counts one edge request and the bytes it
+   * sent (headers included) for the deployment's project. Without it (or with NIMBUS_USAGE_METERING=off) nothing is counted.
+   */
+  meter?: Meter;
 }
 
 export interface Edge {
@@ -114,13 +120,27 @@ export function createEdge(options: EdgeOptions): Edge {
         functionsDir: options.functions.dir,
         deployDomain: options.deployDomain,
         fail,
+        meter: options.meter,
       })
     : null;
+
+  const meter = options.meter?.enabled ? options.meter : null;
+
+  /** Counts the request and, once it is sent, the bytes the socket wrote for it (no pipelining in HTTP/1.1). */
+  function metered(deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse, m: Meter): void {
+    const socket = req.socket;
+    const before = socket.bytesWritten;
+    res.once('finish', () => m.request(deployment.teamId, deployment.projectId, socket.bytesWritten - before));
+  }
 
   function serve(target: HostTarget, req: IncomingMessage, res: ServerResponse): void {
     const deployment = target.deployment;
     if (target.redirect) return redirectTo(target.redirect, req, res);
     if (!deployment) return sendStatic(res, pages.unknownHost);
+    if (meter) metered(deployment, req, res, meter);
+    // A frozen account serves nothing; a paused production serves its notice while previews keep working.
+    if (target.team?.frozen) return sendStatic(res, pages.frozen);
+    if (target.team?.paused && deployment.target === 'production') return sendStatic(res, pages.paused);
     if (deployment.state !== 'READY') {
       return sendStatic(
         res,
@@ -140,7 +160,12 @@ export function createEdge(options: EdgeOptions): Edge {
   function serveReady(target: HostTarget, deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse) {
     // The insights scripts and endpoints, when the project has them on; otherwise the deployment's own paths.
     if (target.analytics && collector.claims(req.url ?? '/')) {
-      const site = { projectId: deployment.projectId, deploymentId: deployment.id, ...target.analytics };
+      const site = {
+        projectId: deployment.projectId,
+        teamId: deployment.teamId,
+        deploymentId: deployment.id,
+        ...target.analytics,
+      };
       if (collector.handle(req, res, site)) return;
     }
     if (deployment.buildOutput) {

@@ -1,0 +1,171 @@
+// Usage meters (packages/core/src/usage.ts): the edge, the build worker, the function runners, the
+// image optimiser and Web Analytics add to counters kept in memory per (team, project, metric, UTC
+// day), and the meter writes them with one `addUsage` statement every few seconds and on close. No
+// request waits on the database. A batch leaves memory only once it is written: a failed write puts
+// it back for the next try, so nothing is lost while the database is away and, since counters live
+// only in memory, a restart can never count a batch twice.
+import type { UsageMetric } from '@nimbus/core';
+import { addUsage, type Db, describeError, type UsageIncrement } from '@nimbus/db';
+
+export interface MeterOptions {
+  db: Db;
+  /** How often counters are written (NIMBUS_USAGE_FLUSH_INTERVAL); default 5 seconds. */
+  flushMs?: number;
+  /** Off (NIMBUS_USAGE_METERING=off): counting is a no-op, nothing is written. */
+  enabled?: boolean;
+  /** Told which teams a written batch touched (limits and budgets are checked then). */
+  onFlush?: (teamIds: string[]) => void | Promise<void>;
+  onError?: (error: unknown) => void;
+}
+
+export interface Meter {
+  readonly enabled: boolean;
+  /** Adds `value` to a counter of today (UTC). */
+  add(teamId: string, projectId: string, metric: UsageMetric, value: number): void;
+  /** The edge's hot path: one request served and the bytes it sent. */
+  request(teamId: string, projectId: string, bytes: number): void;
+  /** Writes every counter; resolves when the batch is stored (or put back after a failure). */
+  flush(): Promise<void>;
+  /** Counters still in memory (tests, health). */
+  pending(): UsageIncrement[];
+  close(): Promise<void>;
+}
+
+interface EdgeCounter {
+  teamId: string;
+  projectId: string;
+  requests: number;
+  bytes: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export function createMeter(options: MeterOptions): Meter {
+  const enabled = options.enabled ?? true;
+  const flushMs = options.flushMs ?? 5_000;
+  // Counters of the current UTC day; when the day turns, the old day's map is kept for the next write.
+  let counters = new Map<string, UsageIncrement>();
+  let edge = new Map<string, EdgeCounter>();
+  let day = '';
+  let dayEnds = 0;
+  const held: UsageIncrement[] = [];
+  let writing: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  /** Moves the edge's per-project counters into the general map (on a flush or when the day turns). */
+  function settleEdge(): void {
+    if (edge.size === 0) return;
+    const current = edge;
+    edge = new Map();
+    for (const c of current.values()) {
+      if (c.requests)
+        held.push({ teamId: c.teamId, projectId: c.projectId, metric: 'edge_requests', day, value: c.requests });
+      if (c.bytes)
+        held.push({ teamId: c.teamId, projectId: c.projectId, metric: 'bandwidth_bytes', day, value: c.bytes });
+    }
+  }
+
+  function today(): string {
+    const now = Date.now();
+    if (now >= dayEnds) {
+      settleEdge();
+      for (const row of counters.values()) held.push(row);
+      counters = new Map();
+      dayEnds = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+      day = new Date(now).toISOString().slice(0, 10);
+    }
+    return day;
+  }
+
+  function add(teamId: string, projectId: string, metric: UsageMetric, value: number): void {
+    if (!enabled || !(value > 0)) return;
+    const d = today();
+    const key = `${teamId}\0${projectId}\0${metric}`;
+    const row = counters.get(key);
+    if (row) row.value += value;
+    else counters.set(key, { teamId, projectId, metric, day: d, value });
+    timer ??= setTimeout(() => void flush(), flushMs);
+  }
+
+  function request(teamId: string, projectId: string, bytes: number): void {
+    if (!enabled) return;
+    if (Date.now() >= dayEnds) today();
+    // Keyed by project alone: a project belongs to one team, and the lookup stays one string.
+    let c = edge.get(projectId);
+    if (c === undefined) {
+      c = { teamId, projectId, requests: 0, bytes: 0 };
+      edge.set(projectId, c);
+      timer ??= setTimeout(() => void flush(), flushMs);
+    }
+    c.requests++;
+    c.bytes += bytes;
+  }
+
+  function drain(): UsageIncrement[] {
+    settleEdge();
+    const rows = held.splice(0, held.length);
+    for (const row of counters.values()) rows.push(row);
+    counters = new Map();
+    return rows;
+  }
+
+  async function write(): Promise<void> {
+    const rows = drain();
+    if (rows.length === 0) return;
+    try {
+      await addUsage(options.db, rows);
+    } catch (error) {
+      // Not written: back into memory, summed into the next batch.
+      held.push(...rows);
+      options.onError?.(error);
+      return;
+    }
+    if (options.onFlush) {
+      const teams = [...new Set(rows.map((row) => row.teamId))];
+      try {
+        await options.onFlush(teams);
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const previous = writing ?? Promise.resolve();
+    const next = previous.then(write);
+    writing = next;
+    void next.finally(() => {
+      if (writing === next) writing = null;
+      if (held.length && !timer && !closed) timer = setTimeout(() => void flush(), flushMs);
+    });
+    return next;
+  }
+
+  let closed = false;
+  return {
+    enabled,
+    add,
+    request,
+    flush,
+    pending() {
+      const rows = [...held, ...counters.values()];
+      for (const c of edge.values()) {
+        rows.push({ teamId: c.teamId, projectId: c.projectId, metric: 'edge_requests', day, value: c.requests });
+        rows.push({ teamId: c.teamId, projectId: c.projectId, metric: 'bandwidth_bytes', day, value: c.bytes });
+      }
+      return rows;
+    },
+    async close() {
+      closed = true;
+      await flush();
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/** Logs a failed write without its parameters (they hold team ids only, but the rule is one rule). */
+export const logMeterError = (error: unknown) =>
+  console.error(`[usage] a batch could not be written and stays in memory: ${describeError(error)}`);
