@@ -101,6 +101,13 @@ describe('metering', () => {
       expect(r.body.length).toBe(10_000);
       received += r.bytes;
     }
+    // A connection's bytes are taken when it closes (each of these closes after its answer).
+    const counted = () =>
+      meter
+        .pending()
+        .filter((row) => row.metric === 'bandwidth_bytes')
+        .reduce((sum, row) => sum + row.value, 0);
+    for (let i = 0; i < 100 && counted() < received; i++) await new Promise((r) => setTimeout(r, 20));
     // Nothing is written per request: the counters wait in memory until the flush.
     const teamId = await personalTeamId(owner.token);
     expect(await t.db.select().from(schema.usageDaily).where(eq(schema.usageDaily.teamId, teamId))).toEqual([]);

@@ -5,12 +5,13 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { type Cipher, type Db, describeError, listenForAliasMoves, type ServedDeployment } from '@nimbus/db';
 import { type Collector, createCollector } from '../analytics/collector';
 import type { FunctionPool } from '../functions/pool';
 import { createProtectionTokens, type ProtectionTokens } from '../protection-tokens';
 import type { FileStore } from '../store/types';
-import type { Meter } from '../usage/meter';
+import type { EdgeCounter, Meter } from '../usage/meter';
 import { type BoaServer, createBoaServer } from './boa/serve';
 import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
 import { conditionKey, requestFacts } from './facts';
@@ -78,6 +79,15 @@ export interface Edge {
   close(): Promise<void>;
 }
 
+/** Per connection: whose answer its socket is writing and how many bytes it had written before. */
+interface SocketMark {
+  /** The counter of the deployment's project; null while the connection asks for no deployment. */
+  counter: EdgeCounter | null;
+  id: string;
+  at: number;
+}
+const SOCKET_MARK = Symbol('nimbus.usage');
+
 /** A deployment, or a verified project domain that redirects: both need a certificate. */
 const hasDeployment = (target: HostTarget) => target.deployment !== null || target.redirect !== null;
 
@@ -126,18 +136,41 @@ export function createEdge(options: EdgeOptions): Edge {
 
   const meter = options.meter?.enabled ? options.meter : null;
 
-  /** Counts the request and, once it is sent, the bytes the socket wrote for it (no pipelining in HTTP/1.1). */
-  function metered(deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse, m: Meter): void {
-    const socket = req.socket;
-    const before = socket.bytesWritten;
-    res.once('finish', () => m.request(deployment.teamId, deployment.projectId, socket.bytesWritten - before));
+  /**
+   * Counts the request, and the bytes its connection sends (headers included). A connection keeps
+   * the counter of the project it serves and adds to it directly; what its socket wrote is read only
+   * when the connection moves to another host or closes (HTTP/1.1 answers one request at a time, so
+   * bytes written between two requests are the first one's). No listener or lookup per request.
+   */
+  function metered(deployment: ServedDeployment | null, req: IncomingMessage, m: Meter): void {
+    const socket = req.socket as Socket & { [SOCKET_MARK]?: SocketMark };
+    let mark = socket[SOCKET_MARK];
+    if (mark === undefined) {
+      if (deployment === null) return;
+      const fresh: SocketMark = {
+        counter: m.counter(deployment.teamId, deployment.projectId),
+        id: deployment.id,
+        at: socket.bytesWritten,
+      };
+      socket[SOCKET_MARK] = mark = fresh;
+      socket.once('close', () => {
+        if (fresh.counter) fresh.counter.bytes += socket.bytesWritten - fresh.at;
+      });
+    } else if (mark.id !== (deployment?.id ?? '')) {
+      const written = socket.bytesWritten;
+      if (mark.counter) mark.counter.bytes += written - mark.at;
+      mark.counter = deployment ? m.counter(deployment.teamId, deployment.projectId) : null;
+      mark.id = deployment?.id ?? '';
+      mark.at = written;
+    }
+    if (mark.counter) mark.counter.requests++;
   }
 
   function serve(target: HostTarget, req: IncomingMessage, res: ServerResponse): void {
     const deployment = target.deployment;
+    if (meter) metered(deployment, req, meter);
     if (target.redirect) return redirectTo(target.redirect, req, res);
     if (!deployment) return sendStatic(res, pages.unknownHost);
-    if (meter) metered(deployment, req, res, meter);
     // A frozen account serves nothing; a paused production serves its notice while previews keep working.
     if (target.team?.frozen) return sendStatic(res, pages.frozen);
     if (target.team?.paused && deployment.target === 'production') return sendStatic(res, pages.paused);

@@ -22,8 +22,11 @@ export interface Meter {
   readonly enabled: boolean;
   /** Adds `value` to a counter of today (UTC). */
   add(teamId: string, projectId: string, metric: UsageMetric, value: number): void;
-  /** The edge's hot path: one request served and the bytes it sent. */
-  request(teamId: string, projectId: string, bytes: number): void;
+  /**
+   * The edge's hot path: a project's request and byte counter, a stable object the edge keeps per
+   * connection and adds to directly (`requests++`, `bytes += n`). Each write takes what it holds.
+   */
+  counter(teamId: string, projectId: string): EdgeCounter;
   /** Writes every counter; resolves when the batch is stored (or put back after a failure). */
   flush(): Promise<void>;
   /** Counters still in memory (tests, health). */
@@ -31,9 +34,9 @@ export interface Meter {
   close(): Promise<void>;
 }
 
-interface EdgeCounter {
-  teamId: string;
-  projectId: string;
+export interface EdgeCounter {
+  readonly teamId: string;
+  readonly projectId: string;
   requests: number;
   bytes: number;
 }
@@ -43,32 +46,30 @@ const DAY_MS = 86_400_000;
 export function createMeter(options: MeterOptions): Meter {
   const enabled = options.enabled ?? true;
   const flushMs = options.flushMs ?? 5_000;
-  // Counters of the current UTC day; when the day turns, the old day's map is kept for the next write.
+  // Counters of the current UTC day; when the day turns, what they hold is kept for the next write.
   let counters = new Map<string, UsageIncrement>();
-  let edge = new Map<string, EdgeCounter>();
+  const edge = new Map<string, EdgeCounter>();
   let day = '';
   let dayEnds = 0;
   const held: UsageIncrement[] = [];
   let writing: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
 
-  /** Moves the edge's per-project counters into the general map (on a flush or when the day turns). */
+  /** Takes what the edge's counters hold, for the day they were counted in. */
   function settleEdge(): void {
-    if (edge.size === 0) return;
-    const current = edge;
-    edge = new Map();
-    for (const c of current.values()) {
+    for (const c of edge.values()) {
       if (c.requests)
         held.push({ teamId: c.teamId, projectId: c.projectId, metric: 'edge_requests', day, value: c.requests });
       if (c.bytes)
         held.push({ teamId: c.teamId, projectId: c.projectId, metric: 'bandwidth_bytes', day, value: c.bytes });
+      c.requests = 0;
+      c.bytes = 0;
     }
   }
 
   function today(): string {
     const now = Date.now();
     if (now >= dayEnds) {
-      settleEdge();
+      if (day) settleEdge();
       for (const row of counters.values()) held.push(row);
       counters = new Map();
       dayEnds = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
@@ -84,24 +85,22 @@ export function createMeter(options: MeterOptions): Meter {
     const row = counters.get(key);
     if (row) row.value += value;
     else counters.set(key, { teamId, projectId, metric, day: d, value });
-    timer ??= setTimeout(() => void flush(), flushMs);
   }
 
-  function request(teamId: string, projectId: string, bytes: number): void {
-    if (!enabled) return;
-    if (Date.now() >= dayEnds) today();
-    // Keyed by project alone: a project belongs to one team, and the lookup stays one string.
-    let c = edge.get(projectId);
+  function counter(teamId: string, projectId: string): EdgeCounter {
+    today();
+    // Keyed by project: a project belongs to one team (a transferred one gets a new counter).
+    const key = `${teamId}\0${projectId}`;
+    let c = edge.get(key);
     if (c === undefined) {
       c = { teamId, projectId, requests: 0, bytes: 0 };
-      edge.set(projectId, c);
-      timer ??= setTimeout(() => void flush(), flushMs);
+      edge.set(key, c);
     }
-    c.requests++;
-    c.bytes += bytes;
+    return c;
   }
 
   function drain(): UsageIncrement[] {
+    today();
     settleEdge();
     const rows = held.splice(0, held.length);
     for (const row of counters.values()) rows.push(row);
@@ -131,41 +130,39 @@ export function createMeter(options: MeterOptions): Meter {
   }
 
   function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const previous = writing ?? Promise.resolve();
-    const next = previous.then(write);
+    // One write at a time, in order: a write waits for the one before.
+    const next = (writing ?? Promise.resolve()).then(write);
     writing = next;
     void next.finally(() => {
       if (writing === next) writing = null;
-      if (held.length && !timer && !closed) timer = setTimeout(() => void flush(), flushMs);
     });
     return next;
   }
 
-  let closed = false;
+  const timer = enabled ? setInterval(() => void flush(), flushMs) : null;
+  timer?.unref();
   return {
     enabled,
     add,
-    request,
+    counter,
     flush,
     pending() {
       const rows = [...held, ...counters.values()];
       for (const c of edge.values()) {
-        rows.push({ teamId: c.teamId, projectId: c.projectId, metric: 'edge_requests', day, value: c.requests });
-        rows.push({ teamId: c.teamId, projectId: c.projectId, metric: 'bandwidth_bytes', day, value: c.bytes });
+        if (c.requests)
+          rows.push({ teamId: c.teamId, projectId: c.projectId, metric: 'edge_requests', day, value: c.requests });
+        if (c.bytes)
+          rows.push({ teamId: c.teamId, projectId: c.projectId, metric: 'bandwidth_bytes', day, value: c.bytes });
       }
       return rows;
     },
     async close() {
-      closed = true;
+      if (timer) clearInterval(timer);
       await flush();
-      if (timer) clearTimeout(timer);
-      timer = null;
     },
   };
 }
 
-/** Logs a failed write without its parameters (they hold team ids only, but the rule is one rule). */
+/** Logs a failed write without its parameters. */
 export const logMeterError = (error: unknown) =>
   console.error(`[usage] a batch could not be written and stays in memory: ${describeError(error)}`);
