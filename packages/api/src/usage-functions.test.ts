@@ -16,6 +16,7 @@ beforeAll(async () => {
     enabled: true,
     add: (...args) => target?.add(...args),
     counter: (teamId, projectId) => target!.counter(teamId, projectId),
+    beforeWrite: (settle) => target!.beforeWrite(settle),
     flush: () => target!.flush(),
     pending: () => target!.pending(),
     close: () => target!.close(),

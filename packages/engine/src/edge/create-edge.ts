@@ -135,11 +135,23 @@ export function createEdge(options: EdgeOptions): Edge {
     : null;
 
   const meter = options.meter?.enabled ? options.meter : null;
+  // Connections with a mark: before each meter write, what they sent so far is counted, so a
+  // long-lived keep-alive connection is not counted only when it closes.
+  const marked = new Set<Socket & { [SOCKET_MARK]?: SocketMark }>();
+  const stopSettling = meter?.beforeWrite(() => {
+    for (const socket of marked) {
+      const mark = socket[SOCKET_MARK];
+      if (!mark?.counter) continue;
+      const written = socket.bytesWritten;
+      mark.counter.bytes += written - mark.at;
+      mark.at = written;
+    }
+  });
 
   /**
    * Counts the request, and the bytes its connection sends (headers included). A connection keeps
    * the counter of the project it serves and adds to it directly; what its socket wrote is read only
-   * when the connection moves to another host or closes (HTTP/1.1 answers one request at a time, so
+   * when the connection moves to another host, before each meter write, or when it closes (HTTP/1.1 answers one request at a time, so
    * bytes written between two requests are the first one's). No listener or lookup per request.
    */
   function metered(deployment: ServedDeployment | null, req: IncomingMessage, m: Meter): void {
@@ -153,7 +165,9 @@ export function createEdge(options: EdgeOptions): Edge {
         at: socket.bytesWritten,
       };
       socket[SOCKET_MARK] = mark = fresh;
+      marked.add(socket);
       socket.once('close', () => {
+        marked.delete(socket);
         if (fresh.counter) fresh.counter.bytes += socket.bytesWritten - fresh.at;
       });
     } else if (mark.id !== (deployment?.id ?? '')) {
@@ -250,6 +264,7 @@ export function createEdge(options: EdgeOptions): Edge {
       options.events.off('alias', onAlias);
       options.events.off('analytics', onAlias);
       options.events.off('protection', onProtection);
+      stopSettling?.();
       await listener?.close();
       if (!options.analytics) await collector.close();
     },

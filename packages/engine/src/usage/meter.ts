@@ -27,6 +27,11 @@ export interface Meter {
    * connection and adds to directly (`requests++`, `bytes += n`). Each write takes what it holds.
    */
   counter(teamId: string, projectId: string): EdgeCounter;
+  /**
+   * Runs `settle` before each write, so a source that counts lazily (the edge's open connections)
+   * adds what it holds; returns the function that removes it.
+   */
+  beforeWrite(settle: () => void): () => void;
   /** Writes every counter; resolves when the batch is stored (or put back after a failure). */
   flush(): Promise<void>;
   /** Counters still in memory (tests, health). */
@@ -99,7 +104,10 @@ export function createMeter(options: MeterOptions): Meter {
     return c;
   }
 
+  const settlers = new Set<() => void>();
+
   function drain(): UsageIncrement[] {
+    for (const settle of settlers) settle();
     today();
     settleEdge();
     const rows = held.splice(0, held.length);
@@ -145,6 +153,10 @@ export function createMeter(options: MeterOptions): Meter {
     enabled,
     add,
     counter,
+    beforeWrite(settle) {
+      settlers.add(settle);
+      return () => void settlers.delete(settle);
+    },
     flush,
     pending() {
       const rows = [...held, ...counters.values()];
