@@ -15,8 +15,8 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
-import { newId, openDatabase, schema } from '@nimbus/db';
-import { createEdge, createLocalStore, type FileStore, sha1 } from '@nimbus/engine';
+import { type Db, newId, openDatabase, schema } from '@nimbus/db';
+import { createEdge, createLocalStore, createMeter, type FileStore, type Meter, sha1 } from '@nimbus/engine';
 import { lookup } from 'mime-types';
 import { classify } from '../../apps/web/server/dispatch';
 import { waitForPort } from '../lib/net';
@@ -149,11 +149,25 @@ async function seedDeployment(
   }
 }
 
-export async function startEdgeServer(dir: string, root: string, files: string[], port: number): Promise<Running> {
+export async function startEdgeServer(
+  dir: string,
+  root: string,
+  files: string[],
+  port: number,
+  options: { metering?: boolean } = {},
+): Promise<Running & { meter: Meter; db: Db }> {
   const database = await openDatabase({ dataDir: 'memory://' });
   const store = createLocalStore(path.join(dir, 'files'));
   await seedDeployment(database.db, store, root, files);
-  const edge = createEdge({ db: database.db, store, deployDomain: DEPLOY_DOMAIN, events: new EventEmitter() });
+  // Usage metering as the server runs it (NIMBUS_USAGE_METERING, on by default): written every 5 s.
+  const meter = createMeter({ db: database.db, enabled: options.metering ?? true, flushMs: 5_000 });
+  const edge = createEdge({
+    db: database.db,
+    store,
+    deployDomain: DEPLOY_DOMAIN,
+    events: new EventEmitter(),
+    meter,
+  });
   const server = await listen(port, (req, res) => {
     if (classify(req.headers.host, req.url ?? '/', DEPLOY_DOMAIN) === 'edge') return edge.handle(req, res);
     res.writeHead(421).end();
@@ -161,9 +175,12 @@ export async function startEdgeServer(dir: string, root: string, files: string[]
   return {
     host: `${DEPLOYMENT_HOST}.${DEPLOY_DOMAIN}`,
     cpuMicros: ownCpu,
+    meter,
+    db: database.db,
     async stop() {
       await close(server);
       await edge.close();
+      await meter.close();
       await database.close();
     },
   };

@@ -12,6 +12,7 @@ export {
   admin,
   audit,
   billing,
+  budgets,
   clientErrors,
   deployments,
   device,
@@ -36,6 +37,7 @@ export {
   tokens,
   traces,
   twoFactor,
+  usage,
   webAnalytics,
 } from '@nimbus/api';
 

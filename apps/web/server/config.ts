@@ -299,6 +299,18 @@ const Env = z.object({
     description:
       'Network of functions: `public` reaches the internet but not this host or private networks; `none` has none.',
   }),
+  NIMBUS_USAGE_METERING: variable(oneOf(['on', 'off']), {
+    default: 'on',
+    example: 'off',
+    description:
+      'Usage metering (edge requests and bytes, build minutes, function invocations and GB-hours, image transformations, analytics events). `off` counts nothing: the Usage page, limits and budgets then see no usage.',
+  }),
+  NIMBUS_USAGE_FLUSH_INTERVAL: variable(seconds, {
+    default: '5s',
+    example: '30s',
+    description:
+      'How often each process writes its usage counters to the database (one batched statement); they are also written on shutdown.',
+  }),
   NIMBUS_MAX_FILE_SIZE: variable(bytes, {
     default: '100mb',
     example: '2gb',
@@ -458,6 +470,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleMs: e.NIMBUS_FUNCTION_IDLE,
       network: e.NIMBUS_FUNCTION_NETWORK,
     },
+    /** Usage meters of this process (packages/engine/src/usage/meter.ts). */
+    usage: { metering: e.NIMBUS_USAGE_METERING === 'on', flushMs: e.NIMBUS_USAGE_FLUSH_INTERVAL },
     maxFileSize: e.NIMBUS_MAX_FILE_SIZE,
     maxDeploymentSize: e.NIMBUS_MAX_DEPLOYMENT_SIZE,
     /** S3-compatible storage when NIMBUS_S3_BUCKET is set; else files live under the data dir. */

@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Api, type ApiOptions, createApi, type FunctionLimits } from '@nimbus/api';
+import { type Api, type ApiOptions, budgets, createApi, type FunctionLimits } from '@nimbus/api';
 import { ANALYTICS_RETENTION_DAYS, AUDIT_LOG_RETENTION_DAYS } from '@nimbus/core';
 import {
   cronTargets,
@@ -23,10 +23,13 @@ import {
   createEdge,
   createEngine,
   createFunctionPool,
+  createMeter,
   createStore,
   type Edge,
   type Engine,
   type FunctionPoolOptions,
+  logMeterError,
+  type Meter,
   RuntimeLogWriter,
   reportFunctionsTo,
   startCronScheduler,
@@ -51,6 +54,8 @@ export interface Runtime {
   analytics: Collector | null;
   /** Where the function runners report requests and printed lines (runtime logs). */
   runtimeLogs: RuntimeLogWriter;
+  /** This process's usage counters, written in batches (packages/engine/src/usage/meter.ts). */
+  meter: Meter;
   api: Api;
   /** What the API was built with; the dashboard builds its service contexts from the same (apps/web/lib/data.ts). */
   apiOptions: ApiOptions;
@@ -85,6 +90,16 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     events: engine.events,
     onError: (error) => console.error(`runtime logs: a write failed, rows stay buffered: ${describeError(error)}`),
   });
+  // Usage counters of every role in this process, written every NIMBUS_USAGE_FLUSH_INTERVAL; after
+  // each write the teams it touched are checked against their plan and budget (services/budgets.ts).
+  let apiOptionsRef: ApiOptions | null = null;
+  const meter = createMeter({
+    db: database.db,
+    enabled: config.usage.metering,
+    flushMs: config.usage.flushMs,
+    onError: logMeterError,
+    onFlush: (teamIds) => (apiOptionsRef ? budgets.checkTeams(apiOptionsRef, teamIds) : undefined),
+  });
   // One collection queue per process, for the edge's hosts and the site's own pages alike.
   const analytics =
     config.roles.has('edge') || config.roles.has('web')
@@ -92,11 +107,12 @@ export async function createRuntime(config: Config): Promise<Runtime> {
           db: database.db,
           countryHeader: config.countryHeader,
           trustProxy: config.trustProxy,
+          meter,
         })
       : null;
   // Functions run in the sandbox like builds: a machine that cannot isolate refuses them too.
   const pool = config.roles.has('edge')
-    ? createFunctionPool(functionPoolOptions(config, () => edge, runtimeLogs))
+    ? createFunctionPool(functionPoolOptions(config, () => edge, runtimeLogs, meter))
     : null;
   const edge: Edge | null = config.roles.has('edge')
     ? createEdge({
@@ -107,6 +123,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         databaseUrl: config.databaseUrl,
         protection: { tokens: engine.protectionTokens, publicUrl: config.publicUrl },
         analytics: analytics ?? undefined,
+        meter,
         functions: pool
           ? { pool, cipher: engine.cipher, dir: config.functions.dir ?? path.join(tmpdir(), 'nimbus-functions') }
           : undefined,
@@ -126,6 +143,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         cacheRoot: config.build.cacheDir,
         sandbox: config.build.sandbox,
         recoverAllOnStart: database.kind === 'pglite',
+        meter,
       })
     : null;
   // Retention is one DELETE per sweep, run by the processes that run builds.
@@ -201,6 +219,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     caddyDataDir: config.tls.caddyDataDir,
     recordServerError,
   };
+  apiOptionsRef = apiOptions;
   const api = createApi(apiOptions);
   const close = async () => {
     await worker?.stop();
@@ -213,6 +232,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     crons?.stop();
     await pool?.close();
     await runtimeLogs.close();
+    // After everything that counts: the last counters are written before the database closes.
+    await meter.close();
     await database.close();
   };
   const runtime: Runtime = {
@@ -223,6 +244,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     edge,
     analytics,
     runtimeLogs,
+    meter,
     api,
     apiOptions,
     recordServerError,
@@ -233,13 +255,18 @@ export async function createRuntime(config: Config): Promise<Runtime> {
 }
 
 /** The runner pool of the edge role: limits from the configuration, every request and line to the runtime log. */
-function functionPoolOptions(config: Config, edge: () => Edge | null, logs: RuntimeLogWriter): FunctionPoolOptions {
+function functionPoolOptions(
+  config: Config,
+  edge: () => Edge | null,
+  logs: RuntimeLogWriter,
+  meter: Meter,
+): FunctionPoolOptions {
   return {
     network: config.functions.network,
     isolate: config.build.sandbox.mode === 'on',
     ...functionLimits(config),
     idleMs: config.functions.idleMs,
-    ...reportFunctionsTo(logs, (key) => edge()?.functionOwner(key)),
+    ...reportFunctionsTo(logs, (key) => edge()?.functionOwner(key), meter),
   };
 }
 

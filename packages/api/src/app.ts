@@ -39,6 +39,7 @@ import { riskRoutes, traceRoutes } from './routes/traces';
 import { trackingRoutes } from './routes/tracking';
 import { transferRoutes } from './routes/transfer';
 import { twoFactorRoutes } from './routes/two-factor';
+import { usageRoutes } from './routes/usage';
 import { userRoutes } from './routes/user';
 import { webAnalyticsRoutes } from './routes/web-analytics';
 import { traceApi } from './tracing';
@@ -117,6 +118,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', leadRoutes());
   app.route('/', insightsReportRoutes());
   app.route('/', billingRoutes());
+  app.route('/', usageRoutes());
   app.route('/', transferRoutes());
   app.route('/', auditRoutes());
   app.route('/', streamReportRoutes());

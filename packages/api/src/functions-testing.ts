@@ -7,10 +7,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import {
+  type Collector,
   createEdge,
   createFunctionPool,
   type Edge,
   type FunctionPoolOptions,
+  type Meter,
   RuntimeLogWriter,
   reportFunctionsTo,
 } from '@nimbus/engine';
@@ -25,7 +27,10 @@ export interface Reply {
   text: string;
 }
 
-export async function createFunctionsTestServer(pool: Partial<FunctionPoolOptions> = {}) {
+export async function createFunctionsTestServer(
+  pool: Partial<FunctionPoolOptions> = {},
+  options: { meter?: Meter; analytics?: Collector } = {},
+) {
   const t = await createEngineTestApi({ worker: {} });
   const logs = new RuntimeLogWriter({ db: t.db, events: t.engine.events });
   const functionsDir = path.join(t.engineDir, 'functions');
@@ -34,7 +39,7 @@ export async function createFunctionsTestServer(pool: Partial<FunctionPoolOption
   const runners = createFunctionPool({
     network: 'none',
     idleMs: 60_000,
-    ...reportFunctionsTo(logs, (key) => edge?.functionOwner(key)),
+    ...reportFunctionsTo(logs, (key) => edge?.functionOwner(key), options.meter),
     ...pool,
   });
   edge = createEdge({
@@ -44,6 +49,8 @@ export async function createFunctionsTestServer(pool: Partial<FunctionPoolOption
     events: t.engine.events,
     protection: { tokens: t.engine.protectionTokens, publicUrl: ORIGIN },
     functions: { pool: runners, cipher: t.engine.cipher, dir: functionsDir },
+    meter: options.meter,
+    analytics: options.analytics,
   });
   const api = getRequestListener(t.app.fetch);
   const server = createServer((req, res) => {

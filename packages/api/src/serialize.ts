@@ -19,6 +19,7 @@ function billing(team: Team): z.infer<typeof BillingSchema> {
     status: team.billingStatus,
     platform: team.billingPlatform,
     planIteration: 'plus',
+    frozenTime: ms(team.frozenAt),
   };
 }
 
@@ -59,6 +60,9 @@ export function teamJson(team: Team | TeamWithRole, creatorId?: string): TeamJso
     stagingPrefix: team.slug,
     flags: team.flags,
     mfaEnforced: team.mfaEnforced,
+    limited: team.limitedBy.length > 0,
+    limitedBy: team.limitedBy,
+    productionPaused: team.productionPausedAt !== null,
     billing: billing(team),
     ...(role
       ? {

@@ -22,3 +22,4 @@ export * from './store/local';
 export * from './store/s3';
 export * from './store/types';
 export * from './tls/certificates';
+export * from './usage/meter';

@@ -8,6 +8,7 @@ import {
   SearchQueryTotal,
   StaffDeploymentQuery,
   StaffDeploymentRow,
+  StaffFreeze,
   StaffListQuery,
   StaffPagination,
   StaffPlanChange,
@@ -104,6 +105,20 @@ export function staffRoutes() {
     }),
     async (c) =>
       c.json(await staff.changeTeamPlan(c.var.ctx, c.req.valid('param').team, c.req.valid('json').plan), 200),
+  );
+
+  // POST /v1/admin/teams/{team}/freeze - freeze or unfreeze an account (staff only)
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/admin/teams/{team}/freeze',
+      tags,
+      summary: 'Freeze or unfreeze an account (staff)',
+      security: auth,
+      request: { params: z.object({ team: pathParam('team') }), ...body(StaffFreeze) },
+      responses: { 200: json(StaffTeamDetail), ...errors },
+    }),
+    async (c) => c.json(await staff.freezeTeam(c.var.ctx, c.req.valid('param').team, c.req.valid('json').frozen), 200),
   );
 
   // GET /v1/admin/deployments - deployments of every team by id or URL and state (staff only)

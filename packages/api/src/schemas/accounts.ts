@@ -19,6 +19,9 @@ export const BillingSchema = z
     status: z.enum(['active', 'trialing']),
     platform: z.enum(['stripe', 'stripe_test']),
     planIteration: z.string(),
+    frozenTime: ms
+      .nullable()
+      .describe('When Nimbus staff froze the account: its deployments serve a notice instead of their files.'),
   })
   .openapi('Billing');
 

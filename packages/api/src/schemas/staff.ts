@@ -83,7 +83,11 @@ export const StaffUserDetail = z
 
 export const StaffTeamDetail = z
   .object({
-    team: StaffTeamRow.omit({ members: true, projects: true }).extend({ trialEnd: z.number().nullable() }),
+    team: StaffTeamRow.omit({ members: true, projects: true }).extend({
+      trialEnd: z.number().nullable(),
+      frozenTime: z.number().nullable().describe('When staff froze the account; null when it is not frozen.'),
+      limitedBy: z.array(z.string()),
+    }),
     members: z.array(z.object({ id: z.string(), email: z.string(), username: z.string(), role: Role })),
     projects: z.array(StaffProject),
   })
@@ -94,6 +98,10 @@ export const StaffPlanChange = z
     plan: z.enum(['hobby', 'pro']).describe('The plan to move the team to (enterprise is arranged by sales).'),
   })
   .openapi('StaffPlanChange');
+
+export const StaffFreeze = z
+  .object({ frozen: z.boolean().describe('Freeze (true) or unfreeze (false) the account.') })
+  .openapi('StaffFreeze');
 
 export const SearchQueryTotal = z
   .object({

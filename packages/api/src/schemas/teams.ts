@@ -22,6 +22,13 @@ export const TeamSchema = z
     stagingPrefix: z.string(),
     flags: z.record(z.string(), z.boolean()),
     mfaEnforced: z.boolean().describe('Members must use two-factor authentication to act in this team.'),
+    limited: z.boolean().describe('The team used more than its plan includes this month (Hobby) and is limited.'),
+    limitedBy: z
+      .array(z.string())
+      .describe("The usage metrics past the plan's included amounts (`edge_requests`, `build_ms` ...)."),
+    productionPaused: z
+      .boolean()
+      .describe('Production deployments are paused: the monthly spend reached the budget (`/v1/budgets`).'),
     billing: BillingSchema,
     membership: z
       .object({

@@ -7,6 +7,7 @@ import * as db from '@nimbus/db';
 import { fullHost } from '../deployment-json';
 import type { StaffDeploymentQuery, StaffListQuery } from '../schemas/staff';
 import { requireStaff } from './admin';
+import { audit } from './audit';
 import { applyPlanChange } from './billing';
 import type { ServiceContext } from './context';
 
@@ -89,6 +90,8 @@ export async function team(ctx: ServiceContext, idOrSlug: string) {
       billingStatus: t.billingStatus,
       createdAt: t.createdAt.getTime(),
       trialEnd: ms(t.trialEnd),
+      frozenTime: ms(t.frozenAt),
+      limitedBy: t.limitedBy,
     },
     members: found.members,
     projects: found.projects.map((p) => ({ ...p, teamId: t.id, createdAt: p.createdAt.getTime() })),
@@ -101,6 +104,26 @@ export async function changeTeamPlan(ctx: ServiceContext, idOrSlug: string, plan
   const found = await db.staffTeam(ctx.db, idOrSlug);
   if (!found) throw db.notFound('The team');
   await applyPlanChange(ctx, found.team, plan, { byStaff: true });
+  return team(ctx, found.team.id);
+}
+
+/**
+ * Freezes or unfreezes an account: a frozen team's deployments serve a notice instead of their files
+ * (every edge drops the team's hosts at once), and `billing.frozenTime` says since when.
+ */
+export async function freezeTeam(ctx: ServiceContext, idOrSlug: string, frozen: boolean) {
+  await requireStaff(ctx, 'freeze accounts');
+  const found = await db.staffTeam(ctx.db, idOrSlug);
+  if (!found) throw db.notFound('The team');
+  await db.setFrozen(ctx.db, found.team.id, frozen ? new Date() : null);
+  ctx.options.engine?.events.emit('alias', found.team.id);
+  await audit(
+    ctx,
+    'team.updated',
+    { type: 'team', id: found.team.id, name: found.team.slug },
+    { frozen, byStaff: true },
+    found.team.id,
+  );
   return team(ctx, found.team.id);
 }
 

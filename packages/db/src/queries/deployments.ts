@@ -8,6 +8,7 @@ import { newId, randomString } from '../ids';
 import { aliases, buildJobs, buildLogs, type DeploymentState, deploymentFiles, deployments } from '../schema';
 import { hostLabel, notifyAlias } from './aliases';
 import type { FileEntry } from './deployment-files';
+import { checkDeploymentLimit } from './plan-limits';
 import type { Project } from './projects';
 
 export type Deployment = typeof deployments.$inferSelect;
@@ -29,6 +30,7 @@ export interface NewDeployment {
 
 export async function createDeployment(db: Db, input: NewDeployment): Promise<Deployment> {
   const { project } = input;
+  await checkDeploymentLimit(db, project.teamId);
   return db.transaction(async (tx) => {
     const id = newId('dpl');
     const host = `${hostLabel(project.name, 56)}-${randomString(6, HOST_SUFFIX)}`;

@@ -8,6 +8,7 @@ import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
 import { projects } from '../schema';
 import { aliasHostsOfProject, notifyAlias } from './aliases';
+import { checkProjectLimit } from './plan-limits';
 
 export type Project = typeof projects.$inferSelect;
 export type ProjectSettings = Partial<
@@ -30,6 +31,7 @@ export async function createProject(
   { name, ...settings }: { name: string } & ProjectSettings,
 ): Promise<Project> {
   validateProjectName(name);
+  await checkProjectLimit(db, teamId);
   const [project] = await db
     .insert(projects)
     .values({ id: newId('prj'), teamId, name, ...settings })
@@ -59,6 +61,7 @@ export async function findOrCreateProject(db: Db, teamId: string, name: string):
   const found = await findProject(db, teamId, name);
   if (found) return found;
   validateProjectName(name);
+  await checkProjectLimit(db, teamId);
   await db
     .insert(projects)
     .values({ id: newId('prj'), teamId, name })

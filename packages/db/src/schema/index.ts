@@ -4,6 +4,7 @@ export * from './activity';
 export * from './analytics';
 export * from './audit';
 export * from './billing';
+export * from './budgets';
 export * from './deployments';
 export * from './device';
 export * from './domains';

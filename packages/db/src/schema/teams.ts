@@ -22,6 +22,12 @@ export const teams = pgTable(
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
     /** Owners require every member to use two-factor authentication (services/context.ts refuses the rest). */
     mfaEnforced: boolean('mfa_enforced').notNull().default(false),
+    /** Usage past the plan (Hobby): the metrics that limit the team (`limited`, `limitedBy` in the team JSON). */
+    limitedBy: jsonb('limited_by').$type<string[]>().notNull().default([]),
+    /** Staff froze the account (`frozenTime`): its deployments serve a notice instead of their files. */
+    frozenAt: ts('frozen_at'),
+    /** Spend management paused production at 100% of the budget, until an owner resumes it. */
+    productionPausedAt: ts('production_paused_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

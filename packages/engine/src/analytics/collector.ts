@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Db, describeError, type schema } from '@nimbus/db';
 import { hostnameOf } from '../edge/hosts';
+import type { Meter } from '../usage/meter';
 import { clientAddress, countryOf, parseAgent, referrerHost, utmOf } from './enrich';
 import { eventData, parseVitals, readBody, viewBody } from './payloads';
 import { asksNotToTrack, createSaltKeeper, isBotAgent, visitorHash } from './privacy';
@@ -15,6 +16,8 @@ import { insightsScript, SCRIPT_PATHS, sendScript } from './scripts';
 /** What a host records into, from the edge's cached host answer. */
 export interface AnalyticsSite {
   projectId: string;
+  /** The team billed for the site's events (deployment hosts); Nimbus's own site has none and is not metered. */
+  teamId?: string;
   deploymentId: string | null;
   webAnalytics: boolean;
   speedInsights: boolean;
@@ -41,6 +44,8 @@ export interface CollectorOptions {
   /** Read the client address from X-Forwarded-For (NIMBUS_TRUST_PROXY). */
   trustProxy?: boolean;
   queue?: Omit<AnalyticsQueueOptions, 'db'>;
+  /** Counts each page view and custom event kept as usage of the site's team (`analytics_events`). */
+  meter?: Meter;
 }
 
 export interface Collector {
@@ -136,6 +141,7 @@ export function createCollector(options: CollectorOptions): Collector {
     if (!parsed.success || !page) return 'The body is not a page view or event: send {o: pageUrl, r, dp, en, ed}.';
     const isEvent = endpoint === 'event' || (endpoint === 'any' && parsed.data.en !== undefined);
     if (isEvent && !parsed.data.en) return 'An event needs its name in `en`.';
+    if (site.teamId) options.meter?.add(site.teamId, site.projectId, 'analytics_events', 1);
     const salt = salts.get();
     const row = (value: string): schema.NewWebEvent => ({
       ...context(page, parsed.data.dp),

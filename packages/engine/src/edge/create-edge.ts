@@ -5,11 +5,13 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { type Cipher, type Db, describeError, listenForAliasMoves, type ServedDeployment } from '@nimbus/db';
 import { type Collector, createCollector } from '../analytics/collector';
 import type { FunctionPool } from '../functions/pool';
 import { createProtectionTokens, type ProtectionTokens } from '../protection-tokens';
 import type { FileStore } from '../store/types';
+import type { EdgeCounter, Meter } from '../usage/meter';
 import { type BoaServer, createBoaServer } from './boa/serve';
 import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
 import { conditionKey, requestFacts } from './facts';
@@ -56,6 +58,11 @@ export interface EdgeOptions {
    * it the edge makes its own, with no country header and no trusted proxy, and closes it itself.
    */
   analytics?: Collector;
+  /**
+   * Usage metering: every request to a deployment host counts one edge request and the bytes it
+   * sent (headers included) for the deployment's project. Without it (or with NIMBUS_USAGE_METERING=off) nothing is counted.
+   */
+  meter?: Meter;
 }
 
 export interface Edge {
@@ -71,6 +78,15 @@ export interface Edge {
   ready: Promise<void>;
   close(): Promise<void>;
 }
+
+/** Per connection: whose answer its socket is writing and how many bytes it had written before. */
+interface SocketMark {
+  /** The counter of the deployment's project; null while the connection asks for no deployment. */
+  counter: EdgeCounter | null;
+  id: string;
+  at: number;
+}
+const SOCKET_MARK = Symbol('nimbus.usage');
 
 /** A deployment, or a verified project domain that redirects: both need a certificate. */
 const hasDeployment = (target: HostTarget) => target.deployment !== null || target.redirect !== null;
@@ -114,13 +130,64 @@ export function createEdge(options: EdgeOptions): Edge {
         functionsDir: options.functions.dir,
         deployDomain: options.deployDomain,
         fail,
+        meter: options.meter,
       })
     : null;
 
+  const meter = options.meter?.enabled ? options.meter : null;
+  // Connections with a mark: before each meter write, what they sent so far is counted, so a
+  // long-lived keep-alive connection is not counted only when it closes.
+  const marked = new Set<Socket & { [SOCKET_MARK]?: SocketMark }>();
+  const stopSettling = meter?.beforeWrite(() => {
+    for (const socket of marked) {
+      const mark = socket[SOCKET_MARK];
+      if (!mark?.counter) continue;
+      const written = socket.bytesWritten;
+      mark.counter.bytes += written - mark.at;
+      mark.at = written;
+    }
+  });
+
+  /**
+   * Counts the request, and the bytes its connection sends (headers included). A connection keeps
+   * the counter of the project it serves and adds to it directly; what its socket wrote is read only
+   * when the connection moves to another host, before each meter write, or when it closes (HTTP/1.1 answers one request at a time, so
+   * bytes written between two requests are the first one's). No listener or lookup per request.
+   */
+  function metered(deployment: ServedDeployment | null, req: IncomingMessage, m: Meter): void {
+    const socket = req.socket as Socket & { [SOCKET_MARK]?: SocketMark };
+    let mark = socket[SOCKET_MARK];
+    if (mark === undefined) {
+      if (deployment === null) return;
+      const fresh: SocketMark = {
+        counter: m.counter(deployment.teamId, deployment.projectId),
+        id: deployment.id,
+        at: socket.bytesWritten,
+      };
+      socket[SOCKET_MARK] = mark = fresh;
+      marked.add(socket);
+      socket.once('close', () => {
+        marked.delete(socket);
+        if (fresh.counter) fresh.counter.bytes += socket.bytesWritten - fresh.at;
+      });
+    } else if (mark.id !== (deployment?.id ?? '')) {
+      const written = socket.bytesWritten;
+      if (mark.counter) mark.counter.bytes += written - mark.at;
+      mark.counter = deployment ? m.counter(deployment.teamId, deployment.projectId) : null;
+      mark.id = deployment?.id ?? '';
+      mark.at = written;
+    }
+    if (mark.counter) mark.counter.requests++;
+  }
+
   function serve(target: HostTarget, req: IncomingMessage, res: ServerResponse): void {
     const deployment = target.deployment;
+    if (meter) metered(deployment, req, meter);
     if (target.redirect) return redirectTo(target.redirect, req, res);
     if (!deployment) return sendStatic(res, pages.unknownHost);
+    // A frozen account serves nothing; a paused production serves its notice while previews keep working.
+    if (target.team?.frozen) return sendStatic(res, pages.frozen);
+    if (target.team?.paused && deployment.target === 'production') return sendStatic(res, pages.paused);
     if (deployment.state !== 'READY') {
       return sendStatic(
         res,
@@ -140,7 +207,12 @@ export function createEdge(options: EdgeOptions): Edge {
   function serveReady(target: HostTarget, deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse) {
     // The insights scripts and endpoints, when the project has them on; otherwise the deployment's own paths.
     if (target.analytics && collector.claims(req.url ?? '/')) {
-      const site = { projectId: deployment.projectId, deploymentId: deployment.id, ...target.analytics };
+      const site = {
+        projectId: deployment.projectId,
+        teamId: deployment.teamId,
+        deploymentId: deployment.id,
+        ...target.analytics,
+      };
       if (collector.handle(req, res, site)) return;
     }
     if (deployment.buildOutput) {
@@ -192,6 +264,7 @@ export function createEdge(options: EdgeOptions): Edge {
       options.events.off('alias', onAlias);
       options.events.off('analytics', onAlias);
       options.events.off('protection', onProtection);
+      stopSettling?.();
       await listener?.close();
       if (!options.analytics) await collector.close();
     },

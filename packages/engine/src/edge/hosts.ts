@@ -3,7 +3,14 @@
 // a domain verified, moved or removed) evict a host at once (`invalidate`); the TTL only bounds what a
 // missed event or a deleted deployment can cost.
 
-import { type AnalyticsSwitches, analyticsSwitches, type Db, hostAnswer, type ServedDeployment } from '@nimbus/db';
+import {
+  type AnalyticsSwitches,
+  analyticsSwitches,
+  type Db,
+  hostAnswer,
+  type ServedDeployment,
+  teamServingState,
+} from '@nimbus/db';
 import { singleFlight } from './cache';
 
 export interface HostTarget {
@@ -14,6 +21,8 @@ export interface HostTarget {
   redirect: { to: string; status: number } | null;
   /** The deployment's project's Web Analytics and Speed Insights switches (null without a deployment). */
   analytics: AnalyticsSwitches | null;
+  /** The deployment's team: frozen by staff, or its production paused by its budget (null without a deployment). */
+  team: { frozen: boolean; paused: boolean } | null;
 }
 
 // A READY deployment never changes; unknown and building hosts change when a build finishes.
@@ -53,10 +62,15 @@ export function createHostCache(db: Db, deployDomain: string) {
     ttlOf: (target) => (target.deployment?.state === 'READY' || target.redirect ? READY_TTL : PENDING_TTL),
     async load(hostHeader) {
       const key = resolveHost(hostnameOf(hostHeader), deployDomain);
-      if (!key) return { key, deployment: null, redirect: null, analytics: null };
+      if (!key) return { key, deployment: null, redirect: null, analytics: null, team: null };
       const answer = await hostAnswer(db, key);
-      const analytics = answer.deployment ? await analyticsSwitches(db, answer.deployment.projectId) : null;
-      return { key, ...answer, analytics };
+      const [analytics, team] = answer.deployment
+        ? await Promise.all([
+            analyticsSwitches(db, answer.deployment.projectId),
+            teamServingState(db, answer.deployment.teamId),
+          ])
+        : [null, null];
+      return { key, ...answer, analytics, team };
     },
   });
   return {
@@ -64,11 +78,14 @@ export function createHostCache(db: Db, deployDomain: string) {
     get: cache.get,
     /**
      * Drops every cached host that resolves to `key` or serves a deployment of project `key` (its
-     * analytics switches changed), or everything when `key` is null.
+     * analytics switches changed) or of team `key` (frozen, paused or resumed), or everything when `key` is null.
      */
     invalidate(key: string | null): void {
       if (key === null) cache.clear();
-      else cache.evict((target) => target.key === key || target.deployment?.projectId === key);
+      else
+        cache.evict(
+          (target) => target.key === key || target.deployment?.projectId === key || target.deployment?.teamId === key,
+        );
     },
   };
 }

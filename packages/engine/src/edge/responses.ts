@@ -96,6 +96,16 @@ export const pages = {
     'This Nimbus process serves static files only: its operator has not enabled function runners here.',
     [['retry-after', '30']],
   ),
+  frozen: page(
+    403,
+    'This account is frozen',
+    'The team that owns this deployment has had its account frozen, so its deployments are not served. Its owners can contact Nimbus support from the dashboard.',
+  ),
+  paused: page(
+    503,
+    'This deployment is paused',
+    'The team that owns this site paused its production deployments when its monthly spend reached its budget. An owner can resume them on the Usage page of the dashboard.',
+  ),
   unavailable: page(
     503,
     'This deployment cannot be served right now',

@@ -26,6 +26,7 @@ import { LogWriter } from '../build/log-writer';
 import { runBuild } from '../build/run-build';
 import type { Engine } from '../engine';
 import { type SandboxSettings, sandboxSettings, sweepLeftovers } from '../sandbox';
+import type { Meter } from '../usage/meter';
 
 export interface WorkerOptions {
   db: Db;
@@ -47,6 +48,8 @@ export interface WorkerOptions {
   sandbox?: Partial<SandboxSettings>;
   /** PGlite runs one process: every job still 'running' at start was orphaned by the last one. */
   recoverAllOnStart?: boolean;
+  /** Counts each build's running time (`build_ms`) for its team and project, whatever its outcome. */
+  meter?: Meter;
 }
 
 export interface Worker {
@@ -95,10 +98,12 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
         .then((state) => (state === 'CANCELED' || state === null) && abort('CANCELED', 'The deployment was canceled.'))
         .catch(() => undefined);
     }, opts.heartbeatMs);
+    let metered: { teamId: string; projectId: string; started: number } | null = null;
     try {
       const deployment = await markBuilding(db, job.deploymentId);
       const project = deployment && (await findProject(db, deployment.teamId, deployment.projectId));
       if (!deployment || !project) return await finishJob(db, job.id, 'canceled');
+      metered = { teamId: deployment.teamId, projectId: deployment.projectId, started: performance.now() };
       const result = await runBuild({
         db,
         store: engine.store,
@@ -133,6 +138,8 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
       await markFailed(db, job.deploymentId, failure.code, failure.message);
       await finishJob(db, job.id, 'failed');
     } finally {
+      if (metered)
+        o.meter?.add(metered.teamId, metered.projectId, 'build_ms', Math.round(performance.now() - metered.started));
       clearTimeout(timer);
       clearInterval(beat);
       running.delete(job.deploymentId);

@@ -56,6 +56,15 @@ describe('image optimiser', () => {
     expect(headers.get('content-disposition')).toBe('attachment; filename="photo.webp"');
   });
 
+  it('marks a new transformation for usage metering, and not the same answer from its cache', async () => {
+    const first = await ask('url=%2Fimg%2Fphoto.png&w=32&q=75');
+    expect(first.transformed).toBe(true);
+    const again = await ask('url=%2Fimg%2Fphoto.png&w=32&q=75');
+    expect(again.transformed).toBeUndefined();
+    expect(again.body.equals(first.body)).toBe(true);
+    expect((await ask('url=%2Fimg%2Fmissing.png&w=32&q=75')).transformed).toBeUndefined();
+  });
+
   it('keeps the source format for a browser that accepts no configured format, and never enlarges', async () => {
     const answer = await ask('url=/img/photo.png&w=640&q=75', 'image/png');
     const meta = await sharp(answer.body).metadata();

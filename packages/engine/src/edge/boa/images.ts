@@ -18,6 +18,8 @@ const MAX_PIXELS = 100_000_000;
 const CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface ImageAnswer {
+  /** A new transformation was made for this answer (not served from the cache): one metered unit. */
+  transformed?: boolean;
   status: number;
   headers: [string, string][];
   body: Buffer;
@@ -129,7 +131,7 @@ export function createImageOptimizer(store: FileStore): ImageOptimizer {
         body,
       };
       cache.set(cacheKey, answer);
-      return answer;
+      return { ...answer, transformed: true };
     },
   };
 }

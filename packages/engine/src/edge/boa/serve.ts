@@ -21,6 +21,7 @@ import {
 import { functionDir } from '../../functions/materialize';
 import type { FunctionPool, FunctionRef, FunctionRequest, FunctionResponse } from '../../functions/pool';
 import type { FileStore } from '../../store/types';
+import type { Meter } from '../../usage/meter';
 import type { BodyCache } from '../bodies';
 import { singleFlight } from '../cache';
 import { hostnameOf } from '../hosts';
@@ -51,6 +52,8 @@ export interface BoaServerOptions {
   functionsDir: string;
   deployDomain: string;
   fail(res: ServerResponse, err: unknown): void;
+  /** Counts image transformations (a cached answer is not one). */
+  meter?: Meter;
 }
 
 interface BoaManifest {
@@ -168,6 +171,8 @@ export function createBoaServer(options: BoaServerOptions) {
         m.config.images,
         m.files,
       );
+      if (image.transformed)
+        options.meter?.add(m.deployment.teamId, m.deployment.projectId, 'image_transformations', 1);
       res.writeHead(image.status, image.headers.flat());
       return void res.end(image.body);
     }

@@ -4,7 +4,8 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SamlSignInModal } from '@/components/dashboard/auth/saml-sign-in-modal';
 import { SubNav } from '@/components/dashboard/sub-nav';
-import { getSession, isTeamSlug, needsSamlSignIn } from '@/lib/session';
+import { UsageBanner } from '@/components/dashboard/usage/usage-banner';
+import { getSession, getTeam, isTeamSlug, needsSamlSignIn } from '@/lib/session';
 
 export default async function TeamLayout({
   children,
@@ -27,9 +28,11 @@ export default async function TeamLayout({
           { href: base, label: 'Overview', exact: true },
           { href: `${base}/~/deployments`, label: 'Deployments' },
           { href: `${base}/~/activity`, label: 'Activity' },
+          { href: `${base}/~/usage`, label: 'Usage' },
           { href: `${base}/~/settings`, label: 'Settings' },
         ]}
       />
+      <UsageBanner team={await getTeam(team)} />
       {children}
     </>
   );

@@ -4,6 +4,7 @@ import { DomainError } from '@nimbus/db';
 import { Badge } from '@nimbus/ui';
 import { notFound } from 'next/navigation';
 import { AdminCommandScope } from '@/components/admin/admin-command-menu';
+import { FreezeForm } from '@/components/admin/freeze-form';
 import { PlanChangeForm } from '@/components/admin/plan-change-form';
 import { AdminTable } from '@/components/admin/table';
 import { formatDate, formatOptionalDate } from '@/components/dashboard/format';
@@ -38,7 +39,14 @@ export default async function AdminTeam({ params }: { params: Promise<{ team: st
           <dd>{team.billingStatus}</dd>
           <dt className="text-muted">Trial ends</dt>
           <dd>{formatOptionalDate(team.trialEnd, 'No trial')}</dd>
+          <dt className="text-muted">Frozen</dt>
+          <dd data-testid="team-frozen">{formatOptionalDate(team.frozenTime, 'No')}</dd>
+          <dt className="text-muted">Limited by</dt>
+          <dd>{team.limitedBy.length ? team.limitedBy.join(', ') : 'Nothing'}</dd>
         </dl>
+        <div>
+          <FreezeForm team={team.slug} frozen={team.frozenTime !== null} />
+        </div>
         {team.personal ? (
           <p className="text-sm text-muted">Personal accounts stay on Hobby; Pro is for teams.</p>
         ) : (
