@@ -8,6 +8,7 @@ export * from './demo-popup';
 export * from './deployment-files';
 export * from './deployments';
 export * from './domain-names';
+export * from './downgrade';
 export * from './duration';
 export * from './env-file';
 export * from './flags';
