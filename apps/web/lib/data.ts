@@ -32,6 +32,7 @@ export {
   sso,
   ssoSettings,
   staff,
+  stripeBilling,
   teams,
   tokens,
   traces,
