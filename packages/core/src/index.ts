@@ -4,6 +4,7 @@ export * from './audit-actions';
 export * from './build-output';
 export * from './bytes';
 export * from './consent';
+export * from './countries';
 export * from './demo-popup';
 export * from './deployment-files';
 export * from './deployments';

@@ -155,6 +155,8 @@ describe('self-hosted billing', () => {
       address: { ...address, line2: '', state: '', country: 'DE' },
     });
     await t.call('PATCH', `/v0/billing-details${q}`, { token: owner.token, body: { taxId: null } });
+    const countries = await t.call('GET', `/v0/autocomplete-address${q}&q=germ`, { token: member.token });
+    expect(countries.json).toEqual({ suggestions: [{ country: 'DE', name: 'Germany' }] });
     const read = await t.call('GET', `/v0/billing-details${q}`, { token: member.token });
     expect(read.json).toMatchObject({ name: 'Details GmbH', taxId: null, address: { city: 'Berlin' } });
   });

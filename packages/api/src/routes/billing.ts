@@ -4,6 +4,8 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import {
+  AddressQuery,
+  AddressSuggestions,
   BillingDetailsSchema,
   BillingDetailsUpdate,
   BillingSummary,
@@ -92,6 +94,20 @@ export function billingRoutes() {
       responses: { 200: json(BillingDetailsSchema), ...errors },
     }),
     async (c) => c.json(await billing.saveDetails(c.var.ctx, c.req.valid('json')), 200),
+  );
+
+  // GET /v0/autocomplete-address - countries for the billing address's country, by name or code
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/v0/autocomplete-address',
+      tags,
+      summary: 'Suggest the country of a billing address',
+      security: auth,
+      request: { query: AddressQuery },
+      responses: { 200: json(AddressSuggestions), ...errors },
+    }),
+    async (c) => c.json(await billing.autocompleteAddress(c.var.ctx, c.req.valid('query').q), 200),
   );
 
   // POST /stripe/sources/setup - a SetupIntent for Stripe.js to save a card

@@ -114,3 +114,13 @@ export const DowngradePreview = z
   .openapi('DowngradePreview');
 
 export const WebhookReply = z.object({ received: z.boolean(), applied: z.boolean() }).openapi('StripeWebhookReply');
+
+export const AddressQuery = z.object({
+  q: z.string().max(100, 'At most 100 characters.').describe('What was typed: a country name or code.'),
+  teamId: z.string().max(320).optional(),
+  slug: z.string().max(320).optional(),
+});
+
+export const AddressSuggestions = z
+  .object({ suggestions: z.array(z.object({ country: z.string(), name: z.string() })) })
+  .openapi('AddressSuggestions');

@@ -3,7 +3,7 @@
 // at the end of the period with what will stop working listed first, and the billing details. With
 // Stripe keys a paid plan is a Stripe subscription (services/stripe-billing.ts); without them billing is
 // self-hosted: nothing is charged and staff assign paid plans. Who may read or change it is in the permission table.
-import { downgradeLosses, type PlanId } from '@nimbus/core';
+import { countrySuggestions, downgradeLosses, type PlanId } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import { teamJson } from '../serialize';
 import { audit } from './audit';
@@ -165,6 +165,12 @@ export async function saveDetails(ctx: ServiceContext, input: Partial<db.Billing
   const saved = await db.saveBillingDetails(ctx.db, scope.teamId, details);
   await audit(ctx, 'billing.details_updated', { type: 'team', id: scope.teamId, name: scope.slug });
   return detailsJson(saved);
+}
+
+/** Countries matching what was typed in a billing address's country field (their two-letter codes). */
+export async function autocompleteAddress(ctx: ServiceContext, query: string) {
+  await authorize(ctx, 'billing:read');
+  return { suggestions: countrySuggestions(query).map((c) => ({ country: c.code, name: c.name })) };
 }
 
 function detailsJson(row: db.TeamBillingRow) {
