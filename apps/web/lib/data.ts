@@ -33,6 +33,7 @@ export {
   sso,
   ssoSettings,
   staff,
+  stripeBilling,
   teams,
   tokens,
   traces,

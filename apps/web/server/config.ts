@@ -164,6 +164,44 @@ const Env = z.object({
     example: '"Nimbus <no-reply@example.com>"',
     description: 'Sender of invitation and account e-mails.',
   }),
+  NIMBUS_STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, 'use a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)'),
+    {
+      shown: 'unset',
+      secret: true,
+      example: 'sk_live_...',
+      description:
+        'Bill teams through Stripe: Pro subscriptions per seat with a card on file, monthly overage invoices, invoices in the dashboard. A `sk_test_`/`rk_test_` key shows the test-mode badge. Unset: self-hosted billing, no charges, staff assign plans from /admin.',
+    },
+  ),
+  NIMBUS_STRIPE_WEBHOOK_SECRET: optional(text, {
+    shown: 'unset',
+    secret: true,
+    example: 'whsec_...',
+    description:
+      'Signing secret of the Stripe webhook endpoint `https://<dashboard>/api/stripe/webhook` (events `customer.subscription.*`, `invoice.*`, `setup_intent.succeeded`); events whose signature does not match are refused.',
+  }),
+  NIMBUS_STRIPE_PUBLISHABLE_KEY: optional(
+    z.string().regex(/^pk_(test|live)_\S+$/, 'use a Stripe publishable key (pk_test_... or pk_live_...)'),
+    {
+      shown: 'unset',
+      example: 'pk_live_...',
+      description: 'Publishable key the billing page gives Stripe.js to collect a card.',
+    },
+  ),
+  NIMBUS_STRIPE_PRICE_ID: optional(text, {
+    shown: 'unset',
+    example: 'price_1Q...',
+    description:
+      "Stripe price of one Pro seat per month. Unset: Nimbus finds or creates the price with lookup key `nimbus_pro_seat` at Pro's catalogue price.",
+  }),
+  NIMBUS_STRIPE_API_URL: optional(url, {
+    shown: 'https://api.stripe.com',
+    example: 'http://127.0.0.1:12111',
+    description: "Another Stripe API host (stripe-mock, a recording proxy); Stripe's own by default.",
+  }),
   NIMBUS_SSO_MAX_AGE: variable(seconds, {
     default: '24h',
     example: '8h',
@@ -437,6 +475,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NIMBUS_MAIL_FROM,
     ssoMaxAgeMs: e.NIMBUS_SSO_MAX_AGE,
+    /** Stripe billing; without a secret key billing is self-hosted (no charges, staff assign plans). */
+    stripe: e.NIMBUS_STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.NIMBUS_STRIPE_SECRET_KEY,
+          webhookSecret: e.NIMBUS_STRIPE_WEBHOOK_SECRET,
+          publishableKey: e.NIMBUS_STRIPE_PUBLISHABLE_KEY,
+          priceId: e.NIMBUS_STRIPE_PRICE_ID,
+          apiUrl: e.NIMBUS_STRIPE_API_URL,
+        }
+      : undefined,
     /** Request header with the visitor's ISO country code, set by the operator's proxy (lower case). */
     countryHeader: e.NIMBUS_COUNTRY_HEADER?.toLowerCase(),
     consentBanner: e.NIMBUS_CONSENT_BANNER,

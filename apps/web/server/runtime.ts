@@ -210,6 +210,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     marketFitUrl: config.marketFitUrl,
     signupLimitPerHour: config.signupLimitPerHour,
     ssoMaxAgeMs: config.ssoMaxAgeMs,
+    stripe: config.stripe,
     consentBanner: config.consentBanner,
     countryHeader: config.countryHeader,
     teamBuildLimits: config.build.teamLimits,

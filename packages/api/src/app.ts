@@ -33,6 +33,7 @@ import { sessionRoutes } from './routes/session';
 import { ssoRoutes, ssoSettingsRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
 import { streamReportRoutes, streamRoutes } from './routes/stream';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/teams';
 import { tokenRoutes } from './routes/tokens';
 import { riskRoutes, traceRoutes } from './routes/traces';
@@ -86,6 +87,8 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', deploymentAuthRoutes());
   // The fraud-detection script and its signals (services/risk.ts).
   app.route('/', riskRoutes());
+  // Stripe's events: the signature over the raw body is the proof (services/stripe-webhook.ts).
+  app.route('/', stripeWebhookRoutes());
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },

@@ -46,6 +46,19 @@ export interface ApiOptions {
   consentBanner?: ConsentBannerMode;
   /** NIMBUS_COUNTRY_HEADER, lower case: the request header with the visitor's country code. */
   countryHeader?: string;
+  /** Stripe billing (NIMBUS_STRIPE_*); without it billing is self-hosted: no charges, staff assign plans. */
+  stripe?: StripeSettings;
+}
+
+export interface StripeSettings {
+  /** `sk_test_`/`rk_test_` keys are Stripe's test mode, which the billing page marks. Never logged or sent to browsers. */
+  secretKey: string;
+  webhookSecret?: string;
+  publishableKey?: string;
+  /** The Pro seat price; without it one is found or created by lookup key (services/stripe-client.ts). */
+  priceId?: string;
+  /** Another API host than api.stripe.com (stripe-mock, tests). */
+  apiUrl?: string;
 }
 
 /** An unexpected exception as the API reports it (apps/web/server/tracing.ts stores it, redacted). */

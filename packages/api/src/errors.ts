@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './context';
 import { REQUEST_ID_HEADER, TRACE_ID_HEADER } from './tracing';
 
-const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
+const STATUS: Record<ErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 503> = {
   bad_request: 400,
   invalid_name: 400,
   invalid_slug: 400,
@@ -32,6 +32,8 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   reset_invalid: 400,
   signup_invalid: 400,
   plan_limit: 403,
+  payment_required: 402,
+  billing_unavailable: 503,
   invalid_domain: 400,
   dns_not_supported: 400,
   registrar_not_supported: 400,

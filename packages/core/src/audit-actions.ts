@@ -6,6 +6,13 @@ export const AUDIT_ACTIONS = {
   'team.created': { label: 'Team created', verb: 'created the team', vercelType: 'team' },
   'team.updated': { label: 'Team settings changed', verb: 'changed the settings of team' },
   'team.plan_changed': { label: 'Plan changed', verb: 'changed the plan of team', vercelType: 'plan' },
+  'billing.cancel_scheduled': {
+    label: 'Pro canceled at period end',
+    verb: 'canceled Pro at the end of the period for team',
+  },
+  'billing.cancel_withdrawn': { label: 'Pro cancellation withdrawn', verb: 'kept Pro for team' },
+  'billing.details_updated': { label: 'Billing details changed', verb: 'changed the billing details of team' },
+  'billing.payment_method_updated': { label: 'Payment method changed', verb: 'changed the payment method of team' },
   'member.invited': { label: 'Member invited', verb: 'invited', vercelType: 'team-member-add' },
   'member.joined': { label: 'Member joined', verb: 'joined the team as', vercelType: 'team-member-join' },
   'member.role_updated': { label: 'Role changed', verb: 'changed the role of', vercelType: 'team-member-role-update' },

@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'reset_invalid'
   | 'signup_invalid'
   | 'plan_limit'
+  | 'payment_required'
+  | 'billing_unavailable'
   | 'mfa_enforced'
   | 'invalid_code'
   | 'invalid_domain'

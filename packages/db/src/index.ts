@@ -38,6 +38,7 @@ export * from './queries/server-code';
 export * from './queries/sessions';
 export * from './queries/sso';
 export * from './queries/staff';
+export * from './queries/stripe';
 export * from './queries/teams';
 export * from './queries/tokens';
 export * from './queries/tracing';

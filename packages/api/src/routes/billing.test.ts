@@ -1,3 +1,4 @@
+import * as db from '@nimbus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi } from '../testing';
 
@@ -60,7 +61,7 @@ describe('plan change', () => {
     expect(bogus.status).toBe(400);
   });
 
-  it('lets BILLING change the plan but not MEMBER or VIEWER; shows the test-mode platform', async () => {
+  it('lets BILLING change the plan but not MEMBER or VIEWER; no test-mode badge in self-hosted billing', async () => {
     const billing = await teamWithMember('payer-owner@example.com', 'payer@example.com', 'BILLING');
     const viewer = await teamWithMember('viewer-owner@example.com', 'viewer2@example.com', 'VIEWER');
     expect(
@@ -77,7 +78,87 @@ describe('plan change', () => {
     });
     expect(denied.status).toBe(403);
     const summary = await t.call('GET', `/v1/billing?teamId=${billing.team.id}`, { token: billing.member.token });
-    expect(summary.json).toMatchObject({ testMode: true, billing: { plan: 'hobby', platform: 'stripe_test' } });
+    expect(summary.json).toMatchObject({ mode: 'self-hosted', testMode: false, billing: { plan: 'hobby' } });
+  });
+});
+
+describe('self-hosted billing', () => {
+  it('cancels Pro at the end of the trial, listing what stops working first; keeping it withdraws that', async () => {
+    const { owner, member, team } = await teamWithMember(
+      'cancel-owner@example.com',
+      'cancel-member@example.com',
+      'MEMBER',
+    );
+    const q = `?teamId=${team.id}`;
+    const preview = await t.call('GET', `/v1/billing/downgrade${q}`, { token: owner.token });
+    expect(preview.json).toMatchObject({
+      from: 'pro',
+      to: 'hobby',
+      endsAt: expect.any(Number),
+    });
+    const keys = preview.json.losses.map((l: { key: string }) => l.key);
+    expect(keys).toEqual(expect.arrayContaining(['members', 'builds', 'audit-log']));
+    expect(preview.json.losses.find((l: { key: string }) => l.key === 'members').message).toMatch(/this team has 2/);
+
+    expect((await t.call('POST', `/v1/billing/cancel${q}`, { token: member.token })).status).toBe(403);
+    const cancel = await t.call('POST', `/v1/billing/cancel${q}`, { token: owner.token });
+    expect(cancel.status).toBe(200);
+    const billing = await t.call('GET', `/v1/billing${q}`, { token: owner.token });
+    expect(billing.json).toMatchObject({ cancelAtPeriodEnd: true, billing: { plan: 'pro' } });
+    expect(billing.json.periodEnd).toBe(billing.json.billing.trial.end);
+    const keep = await t.call('DELETE', `/v1/billing/cancel${q}`, { token: owner.token });
+    expect(keep.json).toMatchObject({ cancelAtPeriodEnd: false, periodEnd: null });
+  });
+
+  it('moves a cancelled team to Hobby once its period has ended', async () => {
+    const owner = await t.signup('lapsed@example.com');
+    const team = (await t.proTeam(owner.token, 'Lapsed')).json;
+    await t.call('POST', `/v1/billing/cancel?teamId=${team.id}`, { token: owner.token });
+    await db.updateTeamBilling(t.db, team.id, { periodEnd: new Date(Date.now() - 1000) });
+    const after = await t.call('GET', `/v1/billing?teamId=${team.id}`, { token: owner.token });
+    expect(after.json).toMatchObject({ cancelAtPeriodEnd: false, billing: { plan: 'hobby', status: 'active' } });
+  });
+
+  it('has no card or invoice to manage, and saves billing details checked field by field', async () => {
+    const { owner, member, team } = await teamWithMember(
+      'details-owner@example.com',
+      'details-member@example.com',
+      'MEMBER',
+    );
+    const q = `?teamId=${team.id}`;
+    const setup = await t.call('POST', `/stripe/sources/setup${q}`, { token: owner.token });
+    expect(setup.status).toBe(400);
+    expect(setup.json.error.message).toMatch(/operator/);
+    expect((await t.call('GET', `/stripe/invoices${q}`, { token: owner.token })).json).toEqual({ invoices: [] });
+    expect((await t.call('GET', `/stripe/invoices/next${q}`, { token: owner.token })).json).toMatchObject({
+      charged: false,
+      totalCents: 0,
+    });
+
+    const address = { line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'de' };
+    const bad = await t.call('PATCH', `/v0/billing-details${q}`, {
+      token: owner.token,
+      body: { address: { ...address, country: 'Germany' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toMatch(/two-letter country code/);
+    const denied = await t.call('PATCH', `/v0/billing-details${q}`, { token: member.token, body: { name: 'X' } });
+    expect(denied.status).toBe(403);
+    const saved = await t.call('PATCH', `/v0/billing-details${q}`, {
+      token: owner.token,
+      body: { name: 'Details GmbH', email: 'ap@details.example', taxId: 'DE123456789', address },
+    });
+    expect(saved.json).toEqual({
+      name: 'Details GmbH',
+      email: 'ap@details.example',
+      taxId: 'DE123456789',
+      address: { ...address, line2: '', state: '', country: 'DE' },
+    });
+    await t.call('PATCH', `/v0/billing-details${q}`, { token: owner.token, body: { taxId: null } });
+    const countries = await t.call('GET', `/v0/autocomplete-address${q}&q=germ`, { token: member.token });
+    expect(countries.json).toEqual({ suggestions: [{ country: 'DE', name: 'Germany' }] });
+    const read = await t.call('GET', `/v0/billing-details${q}`, { token: member.token });
+    expect(read.json).toMatchObject({ name: 'Details GmbH', taxId: null, address: { city: 'Berlin' } });
   });
 });
 

@@ -30,6 +30,7 @@ export * as sso from './sso';
 export * as ssoSettings from './sso-settings';
 export * as staff from './staff';
 export * as stream from './stream';
+export * as stripeBilling from './stripe-billing';
 export * as teams from './teams';
 export * as tokens from './tokens';
 export * as traces from './traces';

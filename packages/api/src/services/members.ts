@@ -9,6 +9,7 @@ import type { InviteBody } from '../schemas/teams';
 import { invitationJson, memberJson, outboxJson, page, teamJson } from '../serialize';
 import { audit } from './audit';
 import { authorize, forTeam, type ServiceContext } from './context';
+import { syncSeats } from './stripe-billing';
 
 export async function list(ctx: ServiceContext, team: string) {
   const scope = await authorize(forTeam(ctx, team), 'members:read');
@@ -88,6 +89,7 @@ export async function remove(ctx: ServiceContext, team: string, uid: string) {
   const userId = self ? ctx.actor.user.id : uid;
   const { username } = await db.getUser(ctx.db, userId);
   await db.removeMember(ctx.db, scope.teamId, userId);
+  await syncSeats(ctx.options, scope.teamId);
   if (self) await audit(ctx, 'member.left', { type: 'member', id: userId, name: username }, {}, scope.teamId);
   else await audit(ctx, 'member.removed', { type: 'member', id: userId, name: username }, {}, scope.teamId);
   return { id: userId };
@@ -95,6 +97,7 @@ export async function remove(ctx: ServiceContext, team: string, uid: string) {
 
 export async function accept(ctx: ServiceContext, secret: string) {
   const { team, role } = await db.acceptInvitation(ctx.db, ctx.actor.user.id, secret);
+  await syncSeats(ctx.options, team.id);
   const { user } = ctx.actor;
   await audit(ctx, 'member.joined', { type: 'member', id: user.id, name: user.username }, { role }, team.id);
   return { team: teamJson({ ...team, role }, ctx.actor.user.id), role };

@@ -21,6 +21,7 @@ import type { ApiOptions, Scope } from '../context';
 import { auditAs } from './audit';
 import type { ServiceContext } from './context';
 import type { Client } from './session';
+import { syncSeats } from './stripe-billing';
 
 /** How long an SSO sign-in counts as recent for a team that enforces SSO, unless ApiOptions says otherwise. */
 export const SSO_MAX_AGE_MS = 24 * 60 * 60_000;
@@ -236,6 +237,7 @@ export async function complete(options: ApiOptions, input: { ticket: string; non
   if (!sso?.domain || !sso.domainVerifiedAt) throw refused('This team cannot sign anyone in with SSO any more.');
   const user = await userFor(options, ticket.email, ticket.name);
   const joined = await db.joinTeamBySso(options.db, sso.teamId, user.id, sso.defaultRole);
+  if (joined) await syncSeats(options, sso.teamId);
   const session = await db.createSession(options.db, user.id, client);
   await db.recordSsoLogin(options.db, session.id, sso.teamId);
   const team = await db.getTeamForUser(options.db, user.id, sso.teamId);

@@ -5,8 +5,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError } from '../errors';
-import { newId } from '../ids';
-import { budgetAlerts, budgets, outbox, projects, teams, usageDaily } from '../schema';
+import { budgetAlerts, budgets, projects, teams, usageDaily } from '../schema';
 import { notifyAlias } from './aliases';
 
 export type Budget = typeof budgets.$inferSelect;
@@ -131,17 +130,6 @@ export async function usageRows(db: Db, teamId: string, from: string, to: string
     .where(and(eq(usageDaily.teamId, teamId), gte(usageDaily.day, from), lt(usageDaily.day, to)))
     .orderBy(usageDaily.day, usageDaily.projectId, usageDaily.metric);
   return rows.map((row) => ({ ...row, value: Number(row.value) }));
-}
-
-/** A mail about a team (budget alerts): it waits in the team's outbox and is sent when SMTP is set. */
-export async function queueTeamMail(
-  db: Db,
-  teamId: string,
-  mail: { to: string; subject: string; text: string; link?: string | null },
-): Promise<string> {
-  const id = newId('mail');
-  await db.insert(outbox).values({ id, teamId, ...mail, link: mail.link ?? null });
-  return id;
 }
 
 /** Names of a team's projects by id, for the usage breakdown (removed projects have none). */

@@ -21,3 +21,14 @@ export async function listAccountMail(db: Db, to?: string) {
   const where = to ? and(account, eq(outbox.to, to.trim().toLowerCase())) : account;
   return db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt)).limit(100);
 }
+
+/** Mail about a team (invoices, budget alerts); it waits in the team's outbox until SMTP delivers it. */
+export async function queueTeamMail(
+  db: Db,
+  teamId: string,
+  mail: { to: string; subject: string; text: string; link?: string | null },
+): Promise<string> {
+  const id = newId('mail');
+  await db.insert(outbox).values({ id, teamId, ...mail, link: mail.link ?? null });
+  return id;
+}

@@ -14,6 +14,7 @@ export * from './projects';
 export * from './runtime-logs';
 export * from './server-code';
 export * from './sso';
+export * from './stripe';
 export * from './teams';
 export * from './tracing';
 export * from './usage';

@@ -1,9 +1,10 @@
 // The team's plan on the billing page: plan and status, the trial's dates and days left, the
-// test-mode badge for test-platform accounts (docs/spec.md §1), and the way up: the upgrade modal for hobby
-// teams whose role may bill, a note for everyone else.
+// test-mode badge exactly when the server's Stripe key is a test key (docs/spec.md §1), and the way
+// up: the upgrade modal for hobby teams whose role may bill, a note for everyone else. In self-hosted
+// billing (no Stripe keys) it says that the operator manages billing.
 
 import type { TeamJson } from '@nimbus/api';
-import { can, PLANS, type PlanId } from '@nimbus/core';
+import { can, PLANS, type PlanId, PRO_TRIAL_DAYS } from '@nimbus/core';
 import { Badge, Card } from '@nimbus/ui';
 import Link from 'next/link';
 import { formatDate } from '../format';
@@ -11,9 +12,15 @@ import { TestModeBadge } from './test-mode-badge';
 import { trialDaysLeft } from './trial-days';
 import { UpgradeButton } from './upgrade-button';
 
-type Props = { team: TeamJson; billing: TeamJson['billing']; testMode: boolean; now: number };
+type Props = {
+  team: TeamJson;
+  billing: TeamJson['billing'];
+  testMode: boolean;
+  mode: 'stripe' | 'self-hosted';
+  now: number;
+};
 
-export function PlanCard({ team, billing, testMode, now }: Props) {
+export function PlanCard({ team, billing, testMode, mode, now }: Props) {
   const plan = PLANS[billing.plan as PlanId];
   const trial =
     billing.status === 'trialing' && billing.trial?.start && billing.trial.end
@@ -33,6 +40,12 @@ export function PlanCard({ team, billing, testMode, now }: Props) {
       description={plan.tagline}
       footer={<Footer team={team} plan={billing.plan} canUpgrade={can(role, 'billing:update')} />}
     >
+      {mode === 'self-hosted' && (
+        <p className="mb-3 text-sm text-muted" data-testid="self-hosted-billing">
+          Billing is managed by the operator of this Nimbus: nothing is charged here, and paid plans are assigned by its
+          staff. The {PRO_TRIAL_DAYS}-day Pro trial is open to every team.
+        </p>
+      )}
       {trial && (
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <Fact label="Trial started">{formatDate(trial.start)}</Fact>
