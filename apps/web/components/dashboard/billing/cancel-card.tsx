@@ -5,7 +5,7 @@ import { Button, Card, Notice, useToast } from '@nimbus/ui';
 // cancellation can be withdrawn until then (DELETE).
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api } from '../api';
+import { api, errorMessage } from '../api';
 import { ConfirmModal } from '../confirm-modal';
 import { formatDate } from '../format';
 
@@ -34,7 +34,7 @@ export function CancelCard({
     try {
       setPreview(await api()<Preview>('/v1/billing/downgrade', { query: { teamId } }));
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -42,10 +42,13 @@ export function CancelCard({
 
   async function keep() {
     setBusy(true);
+    setError(null);
     try {
       await api()('/v1/billing/cancel', { method: 'DELETE', query: { teamId } });
       toast.success('Pro continues.');
       router.refresh();
+    } catch (err) {
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -56,6 +59,7 @@ export function CancelCard({
       <Card id="cancel" title="Pro ends at the end of the period" description="The team moves to Hobby then.">
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
           <span>Pro ends on {periodEnd ? formatDate(periodEnd) : 'the end of the period'}.</span>
+          {error && <Notice>{error}</Notice>}
           {canUpdate && (
             <Button size="small" onClick={keep} loading={busy}>
               Keep Pro
