@@ -11,6 +11,8 @@ export type Target = 'edge' | 'tls-ask' | 'api' | 'zones' | 'next' | 'invalid';
 
 const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
 const TLS_ASK = /^\/api\/tls\/ask(\?|$)/;
+/** A project's git remote (`git clone <public URL>/git/<team>/<project>.git`). */
+const GIT_REMOTE = /^\/git\/[^/?]+\/[^/?]+\.git(\/|\?|$)/;
 /** What a browser's own form post sends: a server action without JavaScript stays with Next.js. */
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
@@ -63,6 +65,7 @@ export function classify(
   if (TLS_ASK.test(url)) return 'tls-ask';
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
   if (API_ROOT.test(url)) return 'api';
+  if (GIT_REMOTE.test(url)) return 'api';
   if (url === '/.well-known/nimbus/zones.json') return 'zones';
   if (isApiRequest(request.method ?? 'GET', request.headers ?? {})) return 'api';
   // The API answers these itself, in its error envelope; a page would hand the NUL to a query.
