@@ -18,6 +18,7 @@ export {
   domains,
   env,
   flags,
+  git,
   health,
   insights,
   leads,

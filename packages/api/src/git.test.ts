@@ -38,7 +38,11 @@ const GIT_ENV = {
 
 /** git in the work tree; a non-zero exit throws with git's output. */
 async function git(...args: string[]) {
-  const { stdout } = await run('git', args, { cwd: work, env: { ...process.env, ...GIT_ENV, HOME: work }, timeout: 60_000 });
+  const { stdout } = await run('git', args, {
+    cwd: work,
+    env: { ...process.env, ...GIT_ENV, HOME: work },
+    timeout: 60_000,
+  });
   return stdout.trim();
 }
 

@@ -344,3 +344,5 @@ export async function projectOf(ctx: ServiceContext, idOrName: string): Promise<
   const scope = await authorize(ctx, 'project:read');
   return db.getProject(ctx.db, scope.teamId, idOrName);
 }
+
+export type GitSettingsJson = Awaited<ReturnType<typeof settings>>;
