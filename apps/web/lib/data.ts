@@ -19,6 +19,7 @@ export {
   domains,
   env,
   flags,
+  git,
   health,
   insights,
   leads,

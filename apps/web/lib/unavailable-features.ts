@@ -19,7 +19,14 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
     feature: 'Conformance findings in the build log',
     claims: [/Conformance\W{0,3}\s+section/i, /Conformance is (on|in beta|available)/i],
   },
-  { feature: 'deploys on git push', claims: [/git push/i, /every push/i, /connect (a|your) (Git|GitHub) repo/i] },
+  {
+    feature: 'deploys from a GitHub, GitLab or Bitbucket repository (pushes to the Nimbus remote deploy)',
+    claims: [
+      /connect (a|your) (GitHub|GitLab|Bitbucket) repo/i,
+      /push(es)? to (GitHub|GitLab|Bitbucket) (deploys?|triggers?)/i,
+      /pull requests? (get|gets) (a )?preview/i,
+    ],
+  },
   {
     feature: 'remote image optimization and external rewrites',
     claims: [

@@ -276,6 +276,12 @@ const Env = z.object({
     example: '24',
     description: 'Builds one team on the enterprise plan runs at once, across all workers.',
   }),
+  NIMBUS_GIT_DIR: optional(text, {
+    shown: '$NIMBUS_DATA_DIR/git',
+    example: '/srv/nimbus/git',
+    description:
+      "The projects' git remotes (bare repositories served at `/git/<team>/<project>.git`). Every process with the `api` role must see the same folder.",
+  }),
   NIMBUS_BUILD_DIR: optional(text, {
     shown: '$TMPDIR/nimbus-builds',
     example: '/var/tmp/nimbus-builds',
@@ -472,6 +478,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.NIMBUS_CADDY_DATA_DIR ?? path.join(env.XDG_DATA_HOME || path.join(homedir(), '.local', 'share'), 'caddy'),
       ),
     },
+    /** The projects' bare git repositories (packages/engine/src/git). */
+    gitDir: path.resolve(e.NIMBUS_GIT_DIR ?? path.join(dataDir, 'git')),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.NIMBUS_MAIL_FROM,
     ssoMaxAgeMs: e.NIMBUS_SSO_MAX_AGE,

@@ -13,6 +13,8 @@ const API_ROOT = /^\/(v\d+|teams)(\/|\?|$)/;
 const TLS_ASK = /^\/api\/tls\/ask(\?|$)/;
 /** The CLI this server hands out (server/cli-package.ts); `/cli` itself is a page. */
 const CLI_PACKAGE = /^\/cli\/(nimbus\.tgz|version)(\?|$)/;
+/** A project's git remote (`git clone <public URL>/git/<team>/<project>.git`). */
+const GIT_REMOTE = /^\/git\/[^/?]+\/[^/?]+\.git(\/|\?|$)/;
 /** What a browser's own form post sends: a server action without JavaScript stays with Next.js. */
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
@@ -65,6 +67,7 @@ export function classify(
   if (TLS_ASK.test(url)) return 'tls-ask';
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
   if (API_ROOT.test(url)) return 'api';
+  if (GIT_REMOTE.test(url)) return 'api';
   if (url === '/.well-known/nimbus/zones.json') return 'zones';
   // npm and the CLI fetch these with any Accept header; they are never the API's.
   if (CLI_PACKAGE.test(url)) return 'cli';

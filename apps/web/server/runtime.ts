@@ -218,6 +218,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     functionLimits: functionLimits(config),
     dns,
     caddyDataDir: config.tls.caddyDataDir,
+    gitDir: config.gitDir,
     recordServerError,
   };
   apiOptionsRef = apiOptions;

@@ -22,6 +22,7 @@ import { domainRoutes, projectDomainRoutes, teamAliasRoutes } from './routes/dom
 import { envRoutes } from './routes/env';
 import { fileRoutes } from './routes/files';
 import { flagRoutes, flagStreamRoutes } from './routes/flags';
+import { deployHookTriggerRoutes, gitRemoteRoutes, gitRoutes } from './routes/git';
 import { healthRoutes } from './routes/health';
 import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
 import { leadFormRoutes, leadRoutes } from './routes/leads';
@@ -89,6 +90,9 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', riskRoutes());
   // Stripe's events: the signature over the raw body is the proof (services/stripe-webhook.ts).
   app.route('/', stripeWebhookRoutes());
+  // Git remotes check their own HTTP Basic token; a deploy hook's secret is its credential (services/git.ts).
+  app.route('/', gitRemoteRoutes());
+  app.route('/', deployHookTriggerRoutes());
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },
@@ -106,6 +110,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', memberRoutes());
   app.route('/', tokenRoutes());
   app.route('/', projectRoutes());
+  app.route('/', gitRoutes());
   app.route('/', envRoutes());
   app.route('/', customEnvironmentRoutes());
   app.route('/', fileRoutes());

@@ -21,6 +21,8 @@ export const BODY_LIMITS = {
   deployment: 32 * MB,
   /** PUT /v1/user/avatar: one image, resized on arrival (services/account-profile.ts). */
   avatar: 4 * MB,
+  /** A `git push` to a project's remote (routes/git.ts): its pack. */
+  gitPush: 512 * MB,
 };
 
 /** Routes mounted before authentication that read a body (app.ts); body-limits.test.ts holds the list to the OpenAPI document. */
@@ -46,6 +48,7 @@ const PUBLIC_WRITES = new Set([
 function limitOf(method: string, path: string): number | null {
   if (method === 'GET' || method === 'HEAD' || path === '/v2/files') return null;
   if (PUBLIC_WRITES.has(path)) return BODY_LIMITS.public;
+  if (path.startsWith('/git/')) return BODY_LIMITS.gitPush;
   if (method === 'POST' && path === '/v13/deployments') return BODY_LIMITS.deployment;
   if (method === 'PUT' && path === '/v1/user/avatar') return BODY_LIMITS.avatar;
   return BODY_LIMITS.signedIn;

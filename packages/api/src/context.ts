@@ -26,6 +26,8 @@ export interface ApiOptions {
   marketFitUrl?: string;
   /** Sign-ups allowed per client IP per hour (default 20). */
   signupLimitPerHour?: number;
+  /** NIMBUS_GIT_DIR: the projects' bare git repositories (their remotes at `/git/<team>/<project>.git`); none disables them. */
+  gitDir?: string;
   /** File store, env cipher and events; the project, file and deployment routes need it. */
   engine?: Engine;
   /** Builds one team runs at once by plan (NIMBUS_BUILD_CONCURRENCY_*); default TEAM_BUILD_LIMITS. */

@@ -14,7 +14,7 @@ export async function createEngineTestApi(
   opts: { worker?: Partial<WorkerOptions>; api?: Partial<ApiOptions> } & Partial<SizeLimits> = {},
 ) {
   const eng = await createTestEngine({ maxFileSize: opts.maxFileSize, maxDeploymentSize: opts.maxDeploymentSize });
-  const t = await createTestApi({ ...opts.api, engine: eng.engine });
+  const t = await createTestApi({ gitDir: path.join(eng.dir, 'git'), ...opts.api, engine: eng.engine });
   let worker: Worker | null = null;
   if (opts.worker) {
     // Sandboxed builds run as host uid 65534, which must pass through the temp dir (0700) to the builds.

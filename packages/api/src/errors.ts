@@ -37,6 +37,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 
   invalid_domain: 400,
   dns_not_supported: 400,
   registrar_not_supported: 400,
+  repo_not_found: 400,
 };
 
 export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {

@@ -12,5 +12,6 @@ export type { Member } from './schemas/teams';
 export { type InvitationJson, page, type TeamJson, type TokenJson, type UserJson } from './serialize';
 export * from './services';
 export type { DeploymentFunctionsJson } from './services/deployments';
+export type { GitSettingsJson } from './services/git';
 export type { SessionJson } from './services/sessions';
 export { REQUEST_ID_HEADER, TRACE_ID_HEADER } from './tracing';

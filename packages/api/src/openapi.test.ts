@@ -9,7 +9,8 @@ import { createTestApi } from './testing';
  * Routes still registered with `app.get/post/...` instead of `createRoute`, so not in the document.
  * Empty this list as they are converted; a new entry needs a reason.
  */
-const UNDOCUMENTED = new Set<string>([]);
+// Git's smart HTTP protocol (routes/git.ts), which git clients speak, not JSON; docs/git describes it.
+const UNDOCUMENTED = new Set<string>(['GET /git/*', 'POST /git/*']);
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let doc: { paths: Record<string, Record<string, { summary?: string }>> };

@@ -37,6 +37,7 @@ export function projectJson(
     outputDirectory: project.outputDirectory,
     rootDirectory: project.rootDirectory,
     devCommand: project.devCommand,
+    commandForIgnoringBuildStep: project.commandForIgnoringBuildStep,
     nodeVersion: project.nodeVersion,
     directoryListing: false,
     alias: [] as string[],

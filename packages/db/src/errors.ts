@@ -29,7 +29,8 @@ export type ErrorCode =
   | 'invalid_code'
   | 'invalid_domain'
   | 'dns_not_supported'
-  | 'registrar_not_supported';
+  | 'registrar_not_supported'
+  | 'repo_not_found';
 
 export class DomainError extends Error {
   constructor(

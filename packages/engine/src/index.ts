@@ -11,6 +11,8 @@ export * from './engine';
 export * from './events';
 export * from './functions';
 export * from './functions/materialize';
+export * from './git/http-backend';
+export * from './git/repo';
 export * from './logs/function-reports';
 export * from './logs/runtime-log-writer';
 export * from './protection-tokens';

@@ -40,6 +40,9 @@ export const ProjectSettingsInput = z.object({
   outputDirectory: folder('Folder to serve after the build, e.g. "dist".'),
   rootDirectory: folder('Folder of the app inside the uploaded files.'),
   devCommand: setting('Command for local development.'),
+  commandForIgnoringBuildStep: setting(
+    'Ignored Build Step: a command run before a git deployment builds; exit code 0 skips the build.',
+  ),
   nodeVersion: z
     .string()
     .trim()

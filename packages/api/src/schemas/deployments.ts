@@ -240,7 +240,7 @@ export const AliasList = z
           protectionBypass: z.object({}),
           deploymentId: z.string(),
           projectId: z.string(),
-          kind: z.enum(['production', 'custom']),
+          kind: z.enum(['production', 'custom', 'branch']),
         })
         .passthrough(),
     ),

@@ -128,7 +128,7 @@ export const Alias = z
     createdAt: z.number(),
     deploymentId: z.string(),
     projectId: z.string(),
-    kind: z.enum(['production', 'custom']),
+    kind: z.enum(['production', 'custom', 'branch']),
   })
   .passthrough()
   .openapi('Alias');

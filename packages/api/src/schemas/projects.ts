@@ -43,6 +43,7 @@ export const ProjectSchema = z
     outputDirectory: nullableSetting,
     rootDirectory: nullableSetting,
     devCommand: nullableSetting,
+    commandForIgnoringBuildStep: nullableSetting,
     nodeVersion: z.string(),
     directoryListing: z.boolean(),
     alias: z.array(z.string()),
@@ -72,6 +73,14 @@ export const ProjectCreate = ProjectSettingsInput.extend({
 export const ProjectPatch = ProjectSettingsInput.extend({
   name: key().optional().describe(`A new name: ${PROJECT_NAME_RULE}.`),
   speedInsights: z.boolean().optional().describe('Turns Speed Insights (web-vital collection) on or off.'),
+  productionBranch: z
+    .string()
+    .trim()
+    .regex(/^(?!\/|.*\/\/|.*\.\.|.*\/$|.*\.lock$)[A-Za-z0-9._/-]{1,200}$/, {
+      error: 'a branch name (letters, digits, . _ / -).',
+    })
+    .optional()
+    .describe("Pushes to this branch of the project's git remote deploy to production."),
   ssoProtection: SsoProtectionInput,
   passwordProtection: PasswordProtectionInput,
 }).openapi('ProjectPatch');

@@ -46,12 +46,16 @@ const isInline = (f: RequestFile): f is Extract<RequestFile, InlineFile> => 'dat
 /** Where `vercel build` writes the tree's config, relative to the uploaded folder. */
 const PREBUILT_CONFIG = '.vercel/output/config.json';
 
-export async function create(ctx: ServiceContext, input: DeploymentCreate, options: { prebuilt?: boolean } = {}) {
+export async function create(
+  ctx: ServiceContext,
+  input: DeploymentCreate,
+  options: { prebuilt?: boolean; source?: 'git' } = {},
+) {
   const scope = await authorize(ctx, 'deployment:create');
   const deployment =
     input.deploymentId && !input.files
       ? await redeploy(ctx, scope, input, input.deploymentId)
-      : await submit(ctx, scope, input, !!options.prebuilt);
+      : await submit(ctx, scope, input, !!options.prebuilt, options.source);
   engineOf(ctx).events.emit('queued', deployment.id);
   await recordDeployment(ctx, 'deployment.created', deployment);
   const [reply, queue] = await Promise.all([replyContext(ctx, scope, [deployment]), queueOf(ctx, deployment)]);
@@ -69,6 +73,7 @@ async function submit(
   scope: Scope,
   input: DeploymentCreate,
   prebuiltFlag: boolean,
+  source?: 'git',
 ): Promise<db.Deployment> {
   const engine = engineOf(ctx);
   // The target is checked first: a refused one stores nothing and creates no project.
@@ -148,7 +153,7 @@ async function submit(
     files,
     meta: input.meta ?? {},
     projectSettings,
-    source: sourceOf(ctx),
+    source: source ?? sourceOf(ctx),
     ...sealedEnv(ctx, input),
   });
 }

@@ -15,6 +15,7 @@ export * as domains from './domains';
 export * as env from './env';
 export * as files from './files';
 export * as flags from './flags';
+export * as git from './git';
 export * as health from './health';
 export * as insights from './insights';
 export * as leads from './leads';

@@ -10,6 +10,7 @@ import { projectJson } from '../project-json';
 import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects';
 import { audit } from './audit';
 import { authorize, hostContext, type ServiceContext } from './context';
+import { linkJson } from './git';
 import { auditProtection, protectionChanged, protectionChanges } from './protection';
 import { applySwitches } from './web-analytics';
 
@@ -59,8 +60,10 @@ export async function list(ctx: ServiceContext, input: ProjectListInput) {
 
 export async function get(ctx: ServiceContext, idOrName: string) {
   const scope = await authorize(ctx, 'project:read');
-  const [project] = await withDeployments(ctx, scope, [await db.getProject(ctx.db, scope.teamId, idOrName)]);
-  return project!;
+  const row = await db.getProject(ctx.db, scope.teamId, idOrName);
+  const [project] = await withDeployments(ctx, scope, [row]);
+  // Vercel's `link` (`vercel git connect` reads it): the connected repository and its deploy hooks.
+  return row.gitLink ? { ...project!, link: await linkJson(ctx, row, scope) } : project!;
 }
 
 export async function create(ctx: ServiceContext, input: z.infer<typeof ProjectCreate>) {

@@ -7,6 +7,7 @@ import { aliases, buildLogs, deploymentOutputs, deployments } from '../schema';
 import { assignProduction, projectDomainNames } from './aliases';
 import { type BuildOutputRows, insertBuildOutput } from './build-output';
 import type { Deployment } from './deployments';
+import { assignBranchAlias } from './git';
 
 export interface OutputFile {
   path: string;
@@ -75,6 +76,9 @@ export async function markReady(
     const hosts = [deployment!.host];
     if (deployment!.target === 'production' && (await isNewestProduction(tx, deployment!)))
       hosts.push(await assignProduction(tx, deployment!), ...(await projectDomainNames(tx, [deployment!.projectId])));
+    // A git branch's stable host follows its newest READY deployment.
+    const branchHost = await assignBranchAlias(tx, deployment!);
+    if (branchHost) hosts.push(branchHost);
     return { deployment: deployment!, hosts };
   });
 }

@@ -14,7 +14,14 @@ export type Project = typeof projects.$inferSelect;
 export type ProjectSettings = Partial<
   Pick<
     Project,
-    'framework' | 'installCommand' | 'buildCommand' | 'outputDirectory' | 'rootDirectory' | 'devCommand' | 'nodeVersion'
+    | 'framework'
+    | 'installCommand'
+    | 'buildCommand'
+    | 'outputDirectory'
+    | 'rootDirectory'
+    | 'devCommand'
+    | 'nodeVersion'
+    | 'commandForIgnoringBuildStep'
   >
 >;
 
@@ -91,7 +98,16 @@ export async function listProjects(db: Db, teamId: string, opts: { limit: number
 /** What updateProject writes; the analytics switches go through setAnalyticsSwitches, which tells the edges. */
 export type ProjectChanges = ProjectSettings &
   Partial<
-    Pick<Project, 'name' | 'ssoProtection' | 'passwordProtection' | 'protectionPasswordHash' | 'protectionBypass'>
+    Pick<
+      Project,
+      | 'name'
+      | 'ssoProtection'
+      | 'passwordProtection'
+      | 'protectionPasswordHash'
+      | 'protectionBypass'
+      | 'productionBranch'
+      | 'gitLink'
+    >
   >;
 
 export async function updateProject(

@@ -27,7 +27,7 @@ import { teams } from './teams';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type { DeploymentState };
-export type AliasKind = 'production' | 'custom';
+export type AliasKind = 'production' | 'custom' | 'branch';
 
 export const deployments = pgTable(
   'deployments',
@@ -235,7 +235,8 @@ export const aliases = pgTable(
     /**
      * `production`: the project's production host, a label under the deploy domain that promote and
      * rollback move. `custom`: set by `alias set`, a label under the deploy domain or a full name under
-     * a domain the team verified.
+     * a domain the team verified. `branch`: a git branch's stable preview host
+     * (`<project>-git-<branch>-<team>`), moved by each push of the branch and removed with it.
      */
     kind: text('kind').$type<AliasKind>().notNull().default('production'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -9,6 +9,7 @@ export * from './deployments';
 export * from './device';
 export * from './domains';
 export * from './flags';
+export * from './git';
 export * from './leads';
 export * from './projects';
 export * from './runtime-logs';

@@ -33,11 +33,28 @@ export const projects = pgTable(
     protectionPasswordHash: text('protection_password_hash'),
     /** Automation bypass secrets: sealed for showing again, SHA-256 for the edge's comparison. */
     protectionBypass: jsonb('protection_bypass').$type<ProtectionBypassSecret[]>().notNull().default([]),
+    /** Pushes to this branch of the project's git remote deploy to production; others deploy previews. */
+    productionBranch: text('production_branch').notNull().default('main'),
+    /** Vercel's Ignored Build Step: run before a git deployment's build; exit 0 skips the build. */
+    commandForIgnoringBuildStep: text('command_for_ignoring_build_step'),
+    /** `vercel git connect`: the repository the project follows (its Nimbus remote or a provider's); null when none. */
+    gitLink: jsonb('git_link').$type<GitLink>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('projects_team_name_key').on(t.teamId, t.name), index('projects_team_idx').on(t.teamId)],
 );
+
+/** A connected repository as Vercel's `link` names it: provider type, org and repo as the CLI parsed them. */
+export interface GitLink {
+  type: string;
+  org: string;
+  repo: string;
+  /** The project's own Nimbus remote (`/git/<team>/<project>.git`), which deploys on push. */
+  nimbus: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
 
 export interface ProtectionBypassSecret {
   /** base64(iv ‖ tag ‖ ciphertext) under the key derived from NIMBUS_SECRET. */

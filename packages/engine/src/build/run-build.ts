@@ -121,6 +121,7 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
     );
 
     const env = await buildEnv(input, dir);
+    await ignoredBuildStep(input, root, dir, env, config);
     const step = async (cmd: Command, code: string, what: string, readOnly?: Record<string, string>) => {
       log.line('command', `Running "${cmd.display}"`);
       await mkdir(input.cacheDir, { recursive: true });
@@ -174,6 +175,59 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 }
+
+/** The deployment meta a push records (packages/db/src/queries/git.ts, GIT_META). */
+const GIT_ENV: [string, string][] = [
+  ['VERCEL_GIT_COMMIT_SHA', 'githubCommitSha'],
+  ['VERCEL_GIT_COMMIT_REF', 'githubCommitRef'],
+  ['VERCEL_GIT_COMMIT_MESSAGE', 'githubCommitMessage'],
+  ['VERCEL_GIT_COMMIT_AUTHOR_NAME', 'githubCommitAuthorName'],
+];
+
+/**
+ * Vercel's Ignored Build Step, for deployments of a git push: the project's
+ * `commandForIgnoringBuildStep` (or `ignoreCommand` in vercel.json) runs in the sandbox at the root
+ * directory; exit 0 skips the build (the deployment ends CANCELED), any other code builds.
+ */
+async function ignoredBuildStep(
+  input: BuildInput,
+  root: string,
+  dir: string,
+  env: Record<string, string>,
+  config: Record<string, unknown>,
+): Promise<void> {
+  const { deployment, log, signal } = input;
+  if (!deployment.meta.githubCommitSha) return;
+  const layers = [
+    { command: input.project.commandForIgnoringBuildStep },
+    { command: config.ignoreCommand },
+    { command: deployment.projectSettings.commandForIgnoringBuildStep },
+  ];
+  let command: string | null = null;
+  for (const layer of layers) if (typeof layer.command === 'string' && layer.command.trim()) command = layer.command;
+  if (!command) return;
+  log.line('command', `Running Ignored Build Step "${command}"`);
+  const exit = await runStep({
+    cwd: root,
+    argv: ['sh', '-c', command],
+    env,
+    writable: [dir],
+    buildDir: dir,
+    settings: input.sandbox,
+    signal,
+    onOutput: (s, text) => log.line(s, text),
+  });
+  if (signal.aborted) throw signal.reason;
+  if (exit === 0)
+    throw new BuildError(
+      BUILD_IGNORED,
+      'The Ignored Build Step exited with 0: this commit is not built. The deployment was canceled.',
+    );
+  log.line('info', `The Ignored Build Step exited with ${exit}: building.`);
+}
+
+/** The code runBuild throws when the Ignored Build Step skips the build (the worker cancels the deployment). */
+export const BUILD_IGNORED = 'BUILD_IGNORED';
 
 /** Reads a Build Output tree into the store and logs what it holds. */
 async function storeBuildOutput(
@@ -253,6 +307,10 @@ async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, 
     VERCEL_URL: url,
   };
   for (const key of PASS_THROUGH) if (process.env[key]) env[key] = process.env[key]!;
+  if (deployment.meta.githubCommitSha) {
+    env.VERCEL_GIT_PROVIDER = 'nimbus';
+    for (const [name, key] of GIT_ENV) if (deployment.meta[key]) env[name] = deployment.meta[key]!;
+  }
   const own = Object.fromEntries(
     Object.entries(deployment.buildEnv).map(([k, v]) => [k, input.cipher.decrypt(v)] as const),
   );

@@ -17,13 +17,14 @@ import {
   markBuilding,
   markFailed,
   markReady,
+  markSkipped,
   randomString,
   recoverStaleJobs,
   releaseJob,
 } from '@nimbus/db';
 import { BuildError } from '../build/files';
 import { LogWriter } from '../build/log-writer';
-import { runBuild } from '../build/run-build';
+import { BUILD_IGNORED, runBuild } from '../build/run-build';
 import type { Engine } from '../engine';
 import { type SandboxSettings, sandboxSettings, sweepLeftovers } from '../sandbox';
 import type { Meter } from '../usage/meter';
@@ -133,6 +134,10 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
             );
       if (failure.code === SHUTDOWN) return await releaseJob(db, job);
       if (failure.code === 'CANCELED') return await finishJob(db, job.id, 'canceled');
+      if (failure.code === BUILD_IGNORED) {
+        await markSkipped(db, job.deploymentId, failure.message);
+        return await finishJob(db, job.id, 'canceled');
+      }
       if (!(err instanceof BuildError))
         console.error(`[worker] build of ${job.deploymentId} failed: ${describeError(err)}`);
       await markFailed(db, job.deploymentId, failure.code, failure.message);

@@ -22,6 +22,7 @@ export default async function ProjectSettingsLayout({ children, params }: Props)
             items={[
               { href: base, label: 'General', exact: true },
               { href: `${base}/environment-variables`, label: 'Environment Variables' },
+              { href: `${base}/git`, label: 'Git' },
               { href: `${base}/deployment-protection`, label: 'Deployment Protection' },
             ]}
           />

@@ -1,0 +1,92 @@
+// A project's git remote: a bare repository under NIMBUS_GIT_DIR, named by the project id. Every
+// git call is an argument array with a clean environment (no server secrets, no user or system git
+// config) and hooks pointed at nowhere, so a push runs only git's own code on this host.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** What every git process of Nimbus gets: nothing of the server's environment. */
+export function gitEnv(root: string): Record<string, string> {
+  return {
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: root,
+    LANG: 'C.UTF-8',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_TERMINAL_PROMPT: '0',
+  };
+}
+
+/** Project ids are `prj_` plus URL-safe characters; anything else never names a folder. */
+export function repoPath(root: string, projectId: string): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(projectId)) throw new Error(`not a project id: ${projectId}`);
+  return path.join(root, `${projectId}.git`);
+}
+
+async function git(root: string, args: string[], opts: { maxBuffer?: number; encoding?: 'buffer' } = {}) {
+  return run('git', args, {
+    env: gitEnv(root),
+    maxBuffer: opts.maxBuffer ?? 16 * 1024 * 1024,
+    encoding: opts.encoding ?? 'utf8',
+  } as Parameters<typeof execFile>[2]) as unknown as Promise<{ stdout: string | Buffer }>;
+}
+
+/** Creates the bare repository on first use; its production branch is HEAD. */
+export async function ensureRepo(root: string, projectId: string, productionBranch = 'main'): Promise<string> {
+  const dir = repoPath(root, projectId);
+  if (existsSync(path.join(dir, 'HEAD'))) return dir;
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  await git(root, ['init', '--quiet', '--bare', `--initial-branch=${productionBranch}`, dir]);
+  for (const [key, value] of [
+    ['http.receivepack', 'true'],
+    ['core.hooksPath', '/dev/null'],
+    ['receive.denyNonFastForwards', 'false'],
+    ['receive.fsckObjects', 'true'],
+  ] as const)
+    await git(root, ['--git-dir', dir, 'config', key, value]);
+  return dir;
+}
+
+/** Branch → commit sha of every branch. */
+export async function branchHeads(root: string, dir: string): Promise<Map<string, string>> {
+  const { stdout } = await git(root, [
+    '--git-dir',
+    dir,
+    'for-each-ref',
+    '--format=%(objectname) %(refname)',
+    'refs/heads/',
+  ]);
+  const heads = new Map<string, string>();
+  for (const line of String(stdout).split('\n')) {
+    const m = /^([0-9a-f]{40,64}) refs\/heads\/(.+)$/.exec(line);
+    if (m) heads.set(m[2]!, m[1]!);
+  }
+  return heads;
+}
+
+export interface CommitInfo {
+  sha: string;
+  message: string;
+  authorName: string;
+  authorEmail: string;
+}
+
+export async function commitInfo(root: string, dir: string, sha: string): Promise<CommitInfo> {
+  const { stdout } = await git(root, ['--git-dir', dir, 'log', '-1', '--format=%H%x00%an%x00%ae%x00%B', sha, '--']);
+  const [full, authorName, authorEmail, message] = String(stdout).split('\0');
+  return { sha: full!, authorName: authorName ?? '', authorEmail: authorEmail ?? '', message: (message ?? '').trim() };
+}
+
+/** The commit's tree as a .tgz (git archive), at most `maxBytes`. */
+export async function archiveCommit(root: string, dir: string, sha: string, maxBytes: number): Promise<Buffer> {
+  if (!/^[0-9a-f]{40,64}$/.test(sha)) throw new Error(`not a commit sha: ${sha}`);
+  const { stdout } = await git(root, ['--git-dir', dir, 'archive', '--format=tar.gz', sha], {
+    maxBuffer: maxBytes,
+    encoding: 'buffer',
+  });
+  return stdout as Buffer;
+}
