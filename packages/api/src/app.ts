@@ -24,6 +24,7 @@ import { fileRoutes } from './routes/files';
 import { flagRoutes, flagStreamRoutes } from './routes/flags';
 import { healthRoutes } from './routes/health';
 import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
+import { integrationRoutes } from './routes/integrations';
 import { leadFormRoutes, leadRoutes } from './routes/leads';
 import { marketFitRoutes } from './routes/marketfit';
 import { invitationPreviewRoutes, memberRoutes } from './routes/members';
@@ -125,5 +126,6 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', flagRoutes());
   app.route('/', staffRoutes());
   app.route('/', traceRoutes());
+  app.route('/', integrationRoutes());
   return app;
 }

@@ -23,6 +23,7 @@ export * from './queries/domains';
 export * from './queries/edge';
 export * from './queries/env';
 export * from './queries/flags';
+export * from './queries/hooks';
 export * from './queries/leads';
 export * from './queries/mail';
 export * from './queries/members';

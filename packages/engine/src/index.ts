@@ -11,6 +11,7 @@ export * from './engine';
 export * from './events';
 export * from './functions';
 export * from './functions/materialize';
+export * from './hooks/dispatcher';
 export * from './logs/function-reports';
 export * from './logs/runtime-log-writer';
 export * from './protection-tokens';

@@ -7,6 +7,7 @@ import { aliases, buildLogs, deploymentOutputs, deployments } from '../schema';
 import { assignProduction, projectDomainNames } from './aliases';
 import { type BuildOutputRows, insertBuildOutput } from './build-output';
 import type { Deployment } from './deployments';
+import { deploymentEventPayload, recordHookEvent } from './hooks';
 
 export interface OutputFile {
   path: string;
@@ -75,7 +76,14 @@ export async function markReady(
     const hosts = [deployment!.host];
     if (deployment!.target === 'production' && (await isNewestProduction(tx, deployment!)))
       hosts.push(await assignProduction(tx, deployment!), ...(await projectDomainNames(tx, [deployment!.projectId])));
-    return { deployment: deployment!, hosts };
+    const d = deployment!;
+    await recordHookEvent(tx, {
+      teamId: d.teamId,
+      projectId: d.projectId,
+      type: 'deployment.succeeded',
+      payload: deploymentEventPayload(d),
+    });
+    return { deployment: d, hosts };
   });
 }
 
@@ -115,7 +123,15 @@ export async function markFailed(
       .set({ state: 'ERROR', errorCode, errorMessage, readyAt: new Date() })
       .where(and(eq(deployments.id, id), inArray(deployments.state, ['QUEUED', 'BUILDING'])))
       .returning();
-    if (row) await tx.insert(buildLogs).values({ deploymentId: id, type: 'error', text: errorMessage });
+    if (row) {
+      await tx.insert(buildLogs).values({ deploymentId: id, type: 'error', text: errorMessage });
+      await recordHookEvent(tx, {
+        teamId: row.teamId,
+        projectId: row.projectId,
+        type: 'deployment.error',
+        payload: deploymentEventPayload(row, { errorCode, errorMessage }),
+      });
+    }
     return row ?? null;
   });
 }

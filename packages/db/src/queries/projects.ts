@@ -8,6 +8,7 @@ import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
 import { projects } from '../schema';
 import { aliasHostsOfProject, notifyAlias } from './aliases';
+import { recordHookEvent } from './hooks';
 
 export type Project = typeof projects.$inferSelect;
 export type ProjectSettings = Partial<
@@ -37,6 +38,12 @@ export async function createProject(
     .returning();
   if (!project)
     throw new DomainError('conflict', `A project named "${name}" already exists in this team. Choose another name.`);
+  await recordHookEvent(db, {
+    teamId,
+    projectId: project.id,
+    type: 'project.created',
+    payload: { project: { id: project.id, name: project.name } },
+  });
   return project;
 }
 
@@ -59,10 +66,18 @@ export async function findOrCreateProject(db: Db, teamId: string, name: string):
   const found = await findProject(db, teamId, name);
   if (found) return found;
   validateProjectName(name);
-  await db
+  const [created] = await db
     .insert(projects)
     .values({ id: newId('prj'), teamId, name })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (created)
+    await recordHookEvent(db, {
+      teamId,
+      projectId: created.id,
+      type: 'project.created',
+      payload: { project: { id: created.id, name: created.name } },
+    });
   return getProject(db, teamId, name);
 }
 
@@ -122,6 +137,12 @@ export async function deleteProject(
   return db.transaction(async (tx) => {
     const hosts = await aliasHostsOfProject(tx, project.id);
     await tx.delete(projects).where(eq(projects.id, project.id));
+    await recordHookEvent(tx, {
+      teamId,
+      projectId: project.id,
+      type: 'project.removed',
+      payload: { project: { id: project.id, name: project.name } },
+    });
     for (const host of hosts) await notifyAlias(tx, host);
     return { project, hosts };
   });

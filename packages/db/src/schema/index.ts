@@ -8,6 +8,7 @@ export * from './deployments';
 export * from './device';
 export * from './domains';
 export * from './flags';
+export * from './hooks';
 export * from './leads';
 export * from './projects';
 export * from './runtime-logs';
