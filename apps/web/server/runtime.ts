@@ -184,6 +184,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         db: database.db,
         cipher: engine.cipher,
         publicUrl: config.publicUrl,
+        deployDomain: config.deployDomain,
         sendMail: (id) => deliverMail(database.db, apiOptions, id),
         onError: (error) => console.error(`hooks: a delivery pass failed: ${describeError(error)}`),
       }).start()

@@ -46,6 +46,7 @@ function dispatcher(extra: Partial<Parameters<typeof createHookDispatcher>[0]> =
     db: t.db,
     cipher: t.engine.cipher,
     publicUrl: 'http://localhost:3000',
+    deployDomain: 'localhost',
     retryBaseMs: 20,
     drainEveryMs: 0,
     ...extra,
@@ -108,6 +109,11 @@ describe('outgoing webhooks', () => {
     const after = await t.call('GET', `/v1/webhooks/${id}/deliveries`, { token: owner.token });
     expect(after.json.deliveries[0].attempts).toHaveLength(3);
     await t.call('DELETE', `/v1/webhooks/${id}`, { token: owner.token });
+    const events = await t.call('GET', '/v3/events?types=webhook.created,webhook.deleted', { token: owner.token });
+    expect(events.json.events.map((e: { action: string }) => e.action).sort()).toEqual([
+      'webhook.created',
+      'webhook.deleted',
+    ]);
     await rx.close();
   });
 

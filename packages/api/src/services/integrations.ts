@@ -4,6 +4,7 @@
 // (engine/src/hooks/dispatcher.ts); nothing here sends anything.
 import { randomBytes } from 'node:crypto';
 import * as db from '@nimbus/db';
+import { audit } from './audit';
 import { authorize, engineOf, type ServiceContext } from './context';
 
 export function webhookJson(w: db.Webhook) {
@@ -57,12 +58,15 @@ export async function createWebhook(
     projectIds,
     sealedSecret: engineOf(ctx).cipher.encrypt(secret),
   });
+  await audit(ctx, 'webhook.created', { type: 'webhook', id: row.id, name: new URL(url).host }, { events, projectIds });
   return { ...webhookJson(row), secret };
 }
 
 export async function deleteWebhook(ctx: ServiceContext, id: string) {
   const scope = await authorize(ctx, 'integrations:write');
+  const hook = await db.getWebhook(ctx.db, scope.teamId, id);
   await db.deleteWebhook(ctx.db, scope.teamId, id);
+  await audit(ctx, 'webhook.deleted', { type: 'webhook', id, name: new URL(hook.url).host });
 }
 
 export async function listDeliveries(ctx: ServiceContext, id: string) {
@@ -161,12 +165,20 @@ export async function createLogDrain(ctx: ServiceContext, input: LogDrainInput) 
     headers: input.headers && Object.keys(input.headers).length ? cipher.encrypt(JSON.stringify(input.headers)) : null,
     samplingRate: rate,
   });
+  await audit(
+    ctx,
+    'log_drain.created',
+    { type: 'log_drain', id: row.id, name },
+    { host: new URL(url).host, sources: row.sources },
+  );
   return { ...logDrainJson(row, input.headers), secret };
 }
 
 export async function deleteLogDrain(ctx: ServiceContext, id: string) {
   const scope = await authorize(ctx, 'integrations:write');
+  const drain = await db.getLogDrain(ctx.db, scope.teamId, id);
   await db.deleteLogDrain(ctx.db, scope.teamId, id);
+  await audit(ctx, 'log_drain.deleted', { type: 'log_drain', id, name: drain.name });
 }
 
 /** The Integrations page: the team's git connections, log drains and webhooks in one reply. */

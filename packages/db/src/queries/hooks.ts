@@ -164,6 +164,13 @@ export async function redeliver(db: Db, webhookId: string, deliveryId: string): 
 
 // ---- Dispatch (worker role) ---------------------------------------------------------------------
 
+/** A deployment's `url` is stored as its host label; receivers get the full host, as Vercel sends it. */
+function withHost(payload: Record<string, unknown>, deployDomain: string | undefined): Record<string, unknown> {
+  const deployment = payload.deployment as { url?: string } | undefined;
+  if (!deployDomain || !deployment?.url || deployment.url.includes('.')) return payload;
+  return { ...payload, deployment: { ...deployment, url: `${deployment.url}.${deployDomain}` } };
+}
+
 /** Which notification an event is, if any. */
 function notificationKind(event: HookEvent): NotificationKind | null {
   if (event.type === 'deployment.error' && event.payload.target === 'production') return 'deployment.failed_production';
@@ -184,7 +191,11 @@ export interface Notice {
  * Turns undispatched events into webhook deliveries (in the same transaction that marks them
  * dispatched) and returns the notices owed to people, which the caller mails or posts.
  */
-export async function dispatchHookEvents(db: Db, limit = 100): Promise<Notice[]> {
+export async function dispatchHookEvents(
+  db: Db,
+  options: { deployDomain?: string; limit?: number } = {},
+): Promise<Notice[]> {
+  const limit = options.limit ?? 100;
   return db.transaction(async (tx) => {
     const events = await tx
       .select()
@@ -203,7 +214,11 @@ export async function dispatchHookEvents(db: Db, limit = 100): Promise<Notice[]>
         type: event.type,
         createdAt: event.createdAt.getTime(),
         region: null,
-        payload: { team: { id: event.teamId }, user: { id: event.teamId }, ...event.payload },
+        payload: {
+          team: { id: event.teamId },
+          user: { id: event.teamId },
+          ...withHost(event.payload, options.deployDomain),
+        },
       });
       const targets = hooks.filter(
         (h) =>

@@ -28,6 +28,8 @@ export interface HookDispatcherOptions {
   cipher: Cipher;
   /** Where links in notices point (the dashboard). */
   publicUrl: string;
+  /** Deployment hosts in payloads are `<label>.<deployDomain>`. */
+  deployDomain?: string;
   /** First retry after this long, doubling each time up to an hour; default 30 s. */
   retryBaseMs?: number;
   /** Deliveries are retried while younger than this; default a day. */
@@ -196,7 +198,7 @@ export function createHookDispatcher(options: HookDispatcherOptions) {
 
   /** One pass over everything due; resolves to how much was done. */
   async function tick(): Promise<number> {
-    const notices = await dispatchHookEvents(options.db);
+    const notices = await dispatchHookEvents(options.db, { deployDomain: options.deployDomain });
     await notify(notices);
     const sent = await deliver();
     const drains = await claimDueDrains(options.db, new Date());
