@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Api, type ApiOptions, budgets, createApi, type FunctionLimits } from '@nimbus/api';
+import { type Api, type ApiOptions, budgets, createApi, deliverMail, type FunctionLimits } from '@nimbus/api';
 import { ANALYTICS_RETENTION_DAYS, AUDIT_LOG_RETENTION_DAYS } from '@nimbus/core';
 import {
   cronTargets,
@@ -23,6 +23,7 @@ import {
   createEdge,
   createEngine,
   createFunctionPool,
+  createHookDispatcher,
   createMeter,
   createStore,
   type Edge,
@@ -195,6 +196,17 @@ export async function createRuntime(config: Config): Promise<Runtime> {
           (await envForTarget(database.db, engine.cipher, projectId, 'production')).CRON_SECRET,
       })
     : null;
+  // Webhooks, log drains and notifications go out from the processes that run builds.
+  const stopHooks = config.roles.has('worker')
+    ? createHookDispatcher({
+        db: database.db,
+        cipher: engine.cipher,
+        publicUrl: config.publicUrl,
+        deployDomain: config.deployDomain,
+        sendMail: (id) => deliverMail(database.db, apiOptions, id),
+        onError: (error) => console.error(`hooks: a delivery pass failed: ${describeError(error)}`),
+      }).start()
+    : () => {};
   const recordServerError = serverErrorRecorder(database.db);
   const apiOptions: ApiOptions = {
     engine,
@@ -231,6 +243,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     stopAuditRetention();
     stopWebRollup();
     stopRecheck();
+    stopHooks();
     crons?.stop();
     await pool?.close();
     await runtimeLogs.close();

@@ -25,6 +25,7 @@ import { flagRoutes, flagStreamRoutes } from './routes/flags';
 import { deployHookTriggerRoutes, gitRemoteRoutes, gitRoutes } from './routes/git';
 import { healthRoutes } from './routes/health';
 import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
+import { integrationRoutes } from './routes/integrations';
 import { leadFormRoutes, leadRoutes } from './routes/leads';
 import { marketFitRoutes } from './routes/marketfit';
 import { invitationPreviewRoutes, memberRoutes } from './routes/members';
@@ -135,5 +136,6 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', flagRoutes());
   app.route('/', staffRoutes());
   app.route('/', traceRoutes());
+  app.route('/', integrationRoutes());
   return app;
 }

@@ -7,6 +7,7 @@ export { SESSION_COOKIE } from './cookies';
 export type { DeploymentJson, DeploymentListItem, ProjectDeploymentJson } from './deployment-json';
 export { errorBody } from './errors';
 export type { BuildLogEvent } from './log-follow';
+export { deliver as deliverMail } from './mail';
 export type { EnvJson, ProjectJson } from './project-json';
 export type { Member } from './schemas/teams';
 export { type InvitationJson, page, type TeamJson, type TokenJson, type UserJson } from './serialize';

@@ -147,6 +147,10 @@ export const AUDIT_ACTIONS = {
   'login.sso': { label: 'Signed in with SSO', verb: 'signed in with SSO to team', vercelType: 'sso-login' },
   'user.username_changed': { label: 'Username changed', verb: 'changed their username to', vercelType: 'username' },
   'user.deleted': { label: 'Account deleted', verb: 'deleted the account', vercelType: 'user-delete' },
+  'webhook.created': { label: 'Webhook added', verb: 'added the webhook' },
+  'webhook.deleted': { label: 'Webhook removed', verb: 'removed the webhook' },
+  'log_drain.created': { label: 'Log drain added', verb: 'added the log drain' },
+  'log_drain.deleted': { label: 'Log drain removed', verb: 'removed the log drain' },
 } as const satisfies Record<string, { label: string; verb: string; vercelType?: string }>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -28,6 +28,8 @@ const MATRIX: Record<Action, string> = {
   'deployment:delete': 'OM',
   'domain:read': 'OMDBV',
   'domain:write': 'OM',
+  'integrations:read': 'OMD',
+  'integrations:write': 'OM',
 };
 
 const cases = (Object.keys(MATRIX) as Action[]).flatMap((action) =>

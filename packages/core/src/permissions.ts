@@ -35,6 +35,9 @@ export const PERMISSIONS = {
   'deployment:delete': ['OWNER', 'MEMBER'],
   'domain:read': ALL,
   'domain:write': ['OWNER', 'MEMBER'],
+  /** Webhooks and log drains of the team (secrets are shown only when made). */
+  'integrations:read': ['OWNER', 'MEMBER', 'DEVELOPER'],
+  'integrations:write': ['OWNER', 'MEMBER'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

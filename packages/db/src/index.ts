@@ -25,6 +25,7 @@ export * from './queries/edge';
 export * from './queries/env';
 export * from './queries/flags';
 export * from './queries/git';
+export * from './queries/hooks';
 export * from './queries/leads';
 export * from './queries/mail';
 export * from './queries/members';

@@ -21,7 +21,9 @@ export interface AuditTarget {
     | 'domain'
     | 'alias'
     | 'user'
-    | 'sso';
+    | 'sso'
+    | 'webhook'
+    | 'log_drain';
   id: string;
   name?: string | null;
 }

@@ -114,6 +114,8 @@ const ACTION_WORDS: Partial<Record<Action, string>> = {
   'members:invite': 'invite members',
   'members:update': 'change member roles',
   'members:remove': 'remove members',
+  'integrations:read': 'see webhooks and log drains',
+  'integrations:write': 'add or remove webhooks and log drains',
 };
 
 export function requirePermission(scope: Scope, action: Action): void {

@@ -8,6 +8,7 @@ import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString } from '../ids';
 import { aliases, deployments, projectDomains, teams } from '../schema';
+import { deploymentEventPayload, recordHookEvent } from './hooks';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Deployment = typeof deployments.$inferSelect;
@@ -97,6 +98,12 @@ export async function moveProduction(
       );
     }
     const host = await assignProduction(tx, deployment);
+    await recordHookEvent(tx, {
+      teamId: deployment.teamId,
+      projectId: deployment.projectId,
+      type: input.mode === 'promote' ? 'deployment.promoted' : 'deployment.rollback',
+      payload: deploymentEventPayload(deployment),
+    });
     return { host, deployment };
   });
 }

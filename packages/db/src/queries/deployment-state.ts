@@ -8,6 +8,7 @@ import { assignProduction, projectDomainNames } from './aliases';
 import { type BuildOutputRows, insertBuildOutput } from './build-output';
 import type { Deployment } from './deployments';
 import { assignBranchAlias } from './git';
+import { deploymentEventPayload, recordHookEvent } from './hooks';
 
 export interface OutputFile {
   path: string;
@@ -76,10 +77,17 @@ export async function markReady(
     const hosts = [deployment!.host];
     if (deployment!.target === 'production' && (await isNewestProduction(tx, deployment!)))
       hosts.push(await assignProduction(tx, deployment!), ...(await projectDomainNames(tx, [deployment!.projectId])));
+    const d = deployment!;
     // A git branch's stable host follows its newest READY deployment.
-    const branchHost = await assignBranchAlias(tx, deployment!);
+    const branchHost = await assignBranchAlias(tx, d);
     if (branchHost) hosts.push(branchHost);
-    return { deployment: deployment!, hosts };
+    await recordHookEvent(tx, {
+      teamId: d.teamId,
+      projectId: d.projectId,
+      type: 'deployment.succeeded',
+      payload: deploymentEventPayload(d),
+    });
+    return { deployment: d, hosts };
   });
 }
 
@@ -119,7 +127,15 @@ export async function markFailed(
       .set({ state: 'ERROR', errorCode, errorMessage, readyAt: new Date() })
       .where(and(eq(deployments.id, id), inArray(deployments.state, ['QUEUED', 'BUILDING'])))
       .returning();
-    if (row) await tx.insert(buildLogs).values({ deploymentId: id, type: 'error', text: errorMessage });
+    if (row) {
+      await tx.insert(buildLogs).values({ deploymentId: id, type: 'error', text: errorMessage });
+      await recordHookEvent(tx, {
+        teamId: row.teamId,
+        projectId: row.projectId,
+        type: 'deployment.error',
+        payload: deploymentEventPayload(row, { errorCode, errorMessage }),
+      });
+    }
     return row ?? null;
   });
 }

@@ -8,6 +8,7 @@ import { newId, randomString } from '../ids';
 import { aliases, buildJobs, buildLogs, type DeploymentState, deploymentFiles, deployments } from '../schema';
 import { hostLabel, notifyAlias } from './aliases';
 import type { FileEntry } from './deployment-files';
+import { deploymentEventPayload, recordHookEvent } from './hooks';
 import { checkDeploymentLimit } from './plan-limits';
 import type { Project } from './projects';
 
@@ -64,6 +65,12 @@ export async function createDeployment(db: Db, input: NewDeployment): Promise<De
     await tx
       .insert(buildLogs)
       .values({ deploymentId: id, type: 'info', text: `Queued ${rows.length} files for a ${input.target} build.` });
+    await recordHookEvent(tx, {
+      teamId: project.teamId,
+      projectId: project.id,
+      type: 'deployment.created',
+      payload: deploymentEventPayload(deployment!),
+    });
     return deployment!;
   });
 }
@@ -162,6 +169,12 @@ export async function cancelDeployment(db: Db, teamId: string, id: string): Prom
       .returning();
     await tx.update(buildJobs).set({ state: 'canceled', updatedAt: new Date() }).where(eq(buildJobs.deploymentId, id));
     await tx.insert(buildLogs).values({ deploymentId: id, type: 'info', text: 'The deployment was canceled.' });
+    await recordHookEvent(tx, {
+      teamId,
+      projectId: updated!.projectId,
+      type: 'deployment.canceled',
+      payload: deploymentEventPayload(updated!),
+    });
     return updated!;
   });
 }

@@ -9,6 +9,7 @@ import { DomainError, notFound } from '../errors';
 import { newId, randomString } from '../ids';
 import { aliases, type DomainCheckResult, domains, projectDomains } from '../schema';
 import { notifyAlias } from './aliases';
+import { recordHookEvent } from './hooks';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -65,6 +66,7 @@ export async function insertTeamDomain(tx: Db | Tx, teamId: string, name: string
 export async function addTeamDomain(db: Db, input: { teamId: string; name: string; creatorId: string | null }) {
   const row = await insertTeamDomain(db, input.teamId, input.name, input.creatorId);
   if (!row) throw new DomainError('conflict', `The domain "${input.name}" is already in this team.`);
+  await recordHookEvent(db, { teamId: input.teamId, type: 'domain.created', payload: { domain: { name: row.name } } });
   return row;
 }
 
@@ -160,6 +162,13 @@ export async function recordCheck(
       .where(eq(domains.id, id))
       .returning();
     for (const host of new Set(hosts)) await notifyAlias(tx, host);
+    // A domain that served and stopped (notifications only; not a webhook event).
+    if (current.verified && current.failedChecks === 0 && current.checkedAt && !healthy)
+      await recordHookEvent(tx, {
+        teamId: current.teamId,
+        type: 'domain.unhealthy',
+        payload: { domain: { name: current.name } },
+      });
     return { domain: domain!, hosts: [...new Set(hosts)], verifiedNow: verifyNow, takenFrom };
   });
 }

@@ -8,6 +8,7 @@ import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
 import { projects } from '../schema';
 import { aliasHostsOfProject, notifyAlias } from './aliases';
+import { recordHookEvent } from './hooks';
 import { checkProjectLimit } from './plan-limits';
 
 export type Project = typeof projects.$inferSelect;
@@ -46,6 +47,12 @@ export async function createProject(
     .returning();
   if (!project)
     throw new DomainError('conflict', `A project named "${name}" already exists in this team. Choose another name.`);
+  await recordHookEvent(db, {
+    teamId,
+    projectId: project.id,
+    type: 'project.created',
+    payload: { project: { id: project.id, name: project.name } },
+  });
   return project;
 }
 
@@ -69,10 +76,18 @@ export async function findOrCreateProject(db: Db, teamId: string, name: string):
   if (found) return found;
   validateProjectName(name);
   await checkProjectLimit(db, teamId);
-  await db
+  const [created] = await db
     .insert(projects)
     .values({ id: newId('prj'), teamId, name })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (created)
+    await recordHookEvent(db, {
+      teamId,
+      projectId: created.id,
+      type: 'project.created',
+      payload: { project: { id: created.id, name: created.name } },
+    });
   return getProject(db, teamId, name);
 }
 
@@ -141,6 +156,12 @@ export async function deleteProject(
   return db.transaction(async (tx) => {
     const hosts = await aliasHostsOfProject(tx, project.id);
     await tx.delete(projects).where(eq(projects.id, project.id));
+    await recordHookEvent(tx, {
+      teamId,
+      projectId: project.id,
+      type: 'project.removed',
+      payload: { project: { id: project.id, name: project.name } },
+    });
     for (const host of hosts) await notifyAlias(tx, host);
     return { project, hosts };
   });

@@ -1,4 +1,4 @@
-// Team settings: a side nav (General, Members, Domains, Billing, Security, Audit log) beside the section; more sections slot in here.
+// Team settings: a side nav (General, Members, Domains, Integrations, Billing, Security, Audit log) beside the section; more sections slot in here.
 import type { ReactNode } from 'react';
 import { PageHeader, SettingsLayout } from '@/components/dashboard/page-header';
 import { SubNav } from '@/components/dashboard/sub-nav';
@@ -25,6 +25,7 @@ export default async function TeamSettingsLayout({
               { href: base, label: 'General', exact: true },
               { href: `${base}/members`, label: 'Members' },
               { href: `${base}/domains`, label: 'Domains' },
+              { href: `${base}/integrations`, label: 'Integrations' },
               { href: `${base}/billing`, label: 'Billing' },
               { href: `${base}/security`, label: 'Security' },
               { href: `${base}/audit-log`, label: 'Audit log' },
