@@ -162,6 +162,65 @@ describe('self-hosted billing', () => {
   });
 });
 
+describe('usage charges and Pro-trial onboarding', () => {
+  it("monitors the period's usage meter by meter against the plan, for billing roles only", async () => {
+    const { owner, member, team } = await teamWithMember('monitor@example.com', 'monitor-viewer@example.com', 'VIEWER');
+    const day = new Date().toISOString().slice(0, 10);
+    await db.addUsage(t.db, [
+      { teamId: team.id, projectId: 'prj_a', metric: 'edge_requests', day, value: 150_000 },
+      { teamId: team.id, projectId: 'prj_b', metric: 'edge_requests', day, value: 100_000 },
+      { teamId: team.id, projectId: 'prj_a', metric: 'build_ms', day, value: 90_000 },
+    ]);
+    const res = await t.call('GET', `/stripe/invoices/monitoring?teamId=${team.id}`, { token: owner.token });
+    expect(res.status).toBe(200);
+    // Self-hosted billing: metered, not invoiced.
+    expect(res.json).toMatchObject({ charged: false, usageCents: 0, currency: 'usd' });
+    const meter = (name: string) => res.json.meters.find((m: { metric: string }) => m.metric === name);
+    expect(meter('edge_requests')).toEqual({
+      metric: 'edge_requests',
+      used: 250_000,
+      included: 10_000_000,
+      over: 0,
+      amountCents: 0,
+      percentOfIncluded: 2.5,
+    });
+    expect(meter('build_ms')).toMatchObject({ used: 90_000, included: 30_000 * 60_000 });
+    expect(res.json.meters).toHaveLength(7);
+    const viewer = await t.call('GET', `/stripe/invoices/monitoring?teamId=${team.id}`, { token: member.token });
+    expect(viewer.status).toBe(403);
+  });
+
+  it('records the onboarding steps of a team in its trial, and refuses them outside one', async () => {
+    const owner = await t.signup('onboarder@example.com');
+    const team = (await t.proTeam(owner.token, 'Onboarders')).json;
+    const step = await t.call('POST', `/v1/pro-trial-onboarding/event?teamId=${team.id}`, {
+      token: owner.token,
+      body: { event: 'invited_member', properties: { seats: 2 } },
+    });
+    expect(step.status).toBe(200);
+    expect(step.json).toMatchObject({ event: 'invited_member' });
+    const list = await t.call('GET', `/v1/pro-trial-onboarding/event?teamId=${team.id}`, { token: owner.token });
+    expect(list.json.events).toEqual([
+      { id: step.json.id, event: 'invited_member', userId: owner.user.id, createdAt: step.json.createdAt },
+    ]);
+    const [stored] = await db.listActivityEvents(t.db, { topic: 'pro_trial_onboarding', limit: 10 });
+    expect(stored!.record).toMatchObject({ team_id: team.id, user_id: owner.user.id, properties: { seats: 2 } });
+
+    const bad = await t.call('POST', `/v1/pro-trial-onboarding/event?teamId=${team.id}`, {
+      token: owner.token,
+      body: { event: 'Not A Step!' },
+    });
+    expect(bad.status).toBe(400);
+    const hobby = await t.call('POST', '/v1/teams', { token: owner.token, body: { name: 'Still Hobby' } });
+    const outside = await t.call('POST', `/v1/pro-trial-onboarding/event?teamId=${hobby.json.id}`, {
+      token: owner.token,
+      body: { event: 'invited_member' },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.json.error.message).toMatch(/not in a Pro trial/);
+  });
+});
+
 describe('project transfer', () => {
   async function project(token: string, teamId: string, name: string) {
     const r = await t.call('POST', `/v11/projects?teamId=${teamId}`, { token, body: { name } });

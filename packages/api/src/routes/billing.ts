@@ -11,7 +11,11 @@ import {
   BillingSummary,
   DowngradePreview,
   InvoiceList,
+  InvoiceMonitoring,
   NextInvoice,
+  OnboardingEvent,
+  OnboardingEventList,
+  OnboardingEventRecorded,
   PaymentMethodReply,
   PaymentMethodUpdate,
   SetupReply,
@@ -151,6 +155,31 @@ export function billingRoutes() {
   // GET /stripe/invoices/next - the next invoice: subscription and overage so far
   app.openapi(get('/stripe/invoices/next', 'Preview the next invoice', NextInvoice), async (c) =>
     c.json(await stripeBilling.nextInvoice(c.var.ctx), 200),
+  );
+
+  // GET /stripe/invoices/monitoring - the period's usage charges as they accrue, every meter against the plan
+  app.openapi(get('/stripe/invoices/monitoring', 'Monitor usage charges', InvoiceMonitoring), async (c) =>
+    c.json(await stripeBilling.invoiceMonitoring(c.var.ctx), 200),
+  );
+
+  // POST /v1/pro-trial-onboarding/event - record a step of the team's Pro-trial onboarding
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/pro-trial-onboarding/event',
+      tags,
+      summary: 'Record a Pro-trial onboarding step',
+      security: auth,
+      request: { query: ScopeQuery, ...body(OnboardingEvent) },
+      responses: { 200: json(OnboardingEventRecorded), ...errors },
+    }),
+    async (c) => c.json(await billing.recordOnboardingEvent(c.var.ctx, c.req.valid('json')), 200),
+  );
+
+  // GET /v1/pro-trial-onboarding/event - the steps the team recorded, newest first
+  app.openapi(
+    get('/v1/pro-trial-onboarding/event', 'List Pro-trial onboarding steps', OnboardingEventList),
+    async (c) => c.json(await billing.listOnboardingEvents(c.var.ctx), 200),
   );
 
   return app;

@@ -104,6 +104,48 @@ export const NextInvoice = z
   })
   .openapi('NextInvoice');
 
+export const InvoiceMonitoring = z
+  .object({
+    charged: z
+      .boolean()
+      .describe('False in self-hosted billing or without a subscription: usage is metered, not invoiced.'),
+    currency: z.string(),
+    periodStart: ms,
+    periodEnd: ms.nullable(),
+    usageCents: z.number().describe('The usage lines of the next invoice if the period ended now.'),
+    meters: z.array(
+      z.object({
+        metric: z.string(),
+        used: z.number(),
+        included: z.number().nullable().describe('Null: the plan includes any amount.'),
+        over: z.number(),
+        amountCents: z.number(),
+        percentOfIncluded: z.number().nullable(),
+      }),
+    ),
+  })
+  .openapi('InvoiceMonitoring');
+
+export const OnboardingEvent = z
+  .object({
+    event: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/, 'Use 1-64 lower-case letters, digits, dots, dashes or underscores.')
+      .describe('The onboarding step, e.g. `invited_member`, `added_domain`, `viewed_usage`.'),
+    properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  })
+  .openapi('ProTrialOnboardingEvent');
+
+export const OnboardingEventRecorded = z
+  .object({ id: z.string(), event: z.string(), createdAt: ms })
+  .openapi('ProTrialOnboardingEventRecorded');
+
+export const OnboardingEventList = z
+  .object({
+    events: z.array(z.object({ id: z.string(), event: z.string(), userId: z.string(), createdAt: ms })),
+  })
+  .openapi('ProTrialOnboardingEvents');
+
 export const DowngradePreview = z
   .object({
     from: z.enum(['hobby', 'pro', 'enterprise']),

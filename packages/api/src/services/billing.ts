@@ -176,3 +176,49 @@ export async function autocompleteAddress(ctx: ServiceContext, query: string) {
 function detailsJson(row: db.TeamBillingRow) {
   return { name: row.name, email: row.email, address: row.address, taxId: row.taxId };
 }
+
+/** The event-stream topic of Pro-trial onboarding steps; staff read it in /admin's event stream. */
+export const ONBOARDING_TOPIC = 'pro_trial_onboarding';
+
+/**
+ * One step of a team's Pro-trial onboarding (`POST /api/v1/pro-trial-onboarding/event`): recorded in the
+ * event stream with the team, the member and the trial's end, so staff see which steps trials take
+ * before they convert. Only a team in its trial records steps; anything else is a 400 that says so.
+ */
+export async function recordOnboardingEvent(
+  ctx: ServiceContext,
+  input: { event: string; properties?: Record<string, string | number | boolean | null> },
+) {
+  const scope = await authorize(ctx, 'team:read');
+  const team = await db.getTeamForUser(ctx.db, ctx.actor.user.id, scope.teamId);
+  if (team.billingStatus !== 'trialing')
+    throw new db.DomainError(
+      'bad_request',
+      'This team is not in a Pro trial, so there is no trial onboarding to record. Start the trial from Settings → Billing.',
+    );
+  const row = await db.recordActivityEvent(ctx.db, {
+    topic: ONBOARDING_TOPIC,
+    record: {
+      team_id: scope.teamId,
+      user_id: ctx.actor.user.id,
+      event: input.event,
+      properties: input.properties ?? {},
+      trial_end: team.trialEnd?.getTime() ?? null,
+    },
+  });
+  return { id: row.id, event: input.event, createdAt: row.createdAt.getTime() };
+}
+
+/** The onboarding steps the team's members recorded, newest first. */
+export async function listOnboardingEvents(ctx: ServiceContext) {
+  const scope = await authorize(ctx, 'team:read');
+  const rows = await db.listTeamTopicEvents(ctx.db, { topic: ONBOARDING_TOPIC, teamId: scope.teamId, limit: 100 });
+  return {
+    events: rows.map((row) => ({
+      id: row.id,
+      event: String(row.record.event),
+      userId: String(row.record.user_id),
+      createdAt: row.createdAt.getTime(),
+    })),
+  };
+}

@@ -260,6 +260,39 @@ export async function nextInvoice(ctx: ServiceContext) {
 }
 
 /**
+ * Usage-based charges of the current period as they accrue, every meter with its share of the plan
+ * (`GET /api/stripe/invoices/monitoring`): what the next invoice's usage lines will be if the period
+ * ended now, and how close each meter is to its included amount. Read from the same totals and prices
+ * as the invoice (`usageCost`), so the figure watched is the figure billed.
+ */
+export async function invoiceMonitoring(ctx: ServiceContext) {
+  const next = await nextInvoice(ctx);
+  const scope = await authorize(ctx, 'billing:read');
+  const [team] = await db.teamsByIds(ctx.db, [scope.teamId]);
+  const from = new Date(next.periodStart).toISOString().slice(0, 10);
+  const usage = await db.usageTotals(ctx.db, scope.teamId, from, dayAfter(new Date()));
+  const cost = usageCost(team!.plan as PlanId, usage);
+  return {
+    charged: next.charged,
+    currency: next.currency,
+    periodStart: next.periodStart,
+    periodEnd: next.periodEnd,
+    usageCents: next.charged ? cost.totalCents : 0,
+    meters: cost.lines.map((line) => ({
+      metric: line.metric,
+      used: line.used,
+      included: Number.isFinite(line.included) ? line.included : null,
+      over: line.over,
+      amountCents: next.charged ? line.amountCents : 0,
+      percentOfIncluded:
+        Number.isFinite(line.included) && line.included > 0
+          ? Math.round((line.used / line.included) * 1000) / 10
+          : null,
+    })),
+  };
+}
+
+/**
  * Adds the period's overage to a subscription's renewal invoice while it is a draft, one line per
  * meter past the plan. The idempotency key makes Stripe take each line once even if this runs twice.
  */

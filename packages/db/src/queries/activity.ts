@@ -41,6 +41,19 @@ export async function listActivityEvents(
     .limit(opts.limit);
 }
 
+/** Newest first: the records of one topic that name a team (`team_id`), e.g. its Pro-trial onboarding steps. */
+export async function listTeamTopicEvents(
+  db: Db,
+  opts: { topic: string; teamId: string; limit: number },
+): Promise<ActivityEvent[]> {
+  return db
+    .select()
+    .from(activityEvents)
+    .where(and(eq(activityEvents.topic, opts.topic), sql`${activityEvents.record}->>'team_id' = ${opts.teamId}`))
+    .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
+    .limit(opts.limit);
+}
+
 /** One thing that happened in a team, as its Activity tab lists it. */
 export type TeamActivity =
   | {
