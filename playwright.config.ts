@@ -60,6 +60,8 @@ export default defineConfig({
       // Nimbus's own pages load the insights script of this project once a visitor accepts analytics
       // (e2e/consent.spec.ts); the banner's default (auto, no country header) asks every visitor.
       NIMBUS_SITE_ANALYTICS_PROJECT: 'nimbus-site',
+      // The integrations journey's webhook receiver listens on 127.0.0.1.
+      NIMBUS_HOOKS_PRIVATE_ADDRESSES: '1',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -406,6 +406,12 @@ const Env = z.object({
     description:
       '`1` adds the database queries each page or API call made to its `Server-Timing` header (`db;desc="queries";dur=N`), for benchmarks and debugging.',
   }),
+  NIMBUS_HOOKS_PRIVATE_ADDRESSES: variable(oneOf(['0', '1']), {
+    default: '0',
+    example: '1',
+    description:
+      '`1` lets webhooks, log drains, Slack notices and budget alerts reach loopback and private addresses (receivers inside your own network). By default a destination that is or resolves to one is refused, so a team cannot reach the services behind Nimbus.',
+  }),
   NIMBUS_TRACING: variable(oneOf(['0', '1']), {
     default: '1',
     example: '0',
@@ -466,6 +472,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countQueries: e.NIMBUS_COUNT_QUERIES === '1',
     /** Spans per request, sampled by kind and stored for staff (server/tracing.ts). */
     tracing: e.NIMBUS_TRACING === '1',
+    /** Outgoing webhooks, drains and budget alerts may reach private addresses (hooks/destination.ts). */
+    hooksPrivateAddresses: e.NIMBUS_HOOKS_PRIVATE_ADDRESSES === '1',
     signupLimitPerHour: e.NIMBUS_SIGNUP_LIMIT,
     trustProxy: e.NIMBUS_TRUST_PROXY === '1' || e.NIMBUS_TRUST_PROXY === 'true',
     /** Caddy in front (`npm run start:tls`, deploy/Caddyfile): its ports, ACME account and storage. */

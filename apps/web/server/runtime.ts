@@ -204,6 +204,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         publicUrl: config.publicUrl,
         deployDomain: config.deployDomain,
         sendMail: (id) => deliverMail(database.db, apiOptions, id),
+        allowPrivateAddresses: config.hooksPrivateAddresses,
         onError: (error) => console.error(`hooks: a delivery pass failed: ${describeError(error)}`),
       }).start()
     : () => {};
@@ -213,6 +214,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     db: database.db,
     publicUrl: config.publicUrl,
     deployDomain: config.deployDomain,
+    allowPrivateHookAddresses: config.hooksPrivateAddresses,
     staffTeam: config.staffTeam,
     staffEmailDomain: config.staffEmailDomain,
     smtpUrl: config.smtpUrl,

@@ -11,6 +11,8 @@ export interface ApiOptions {
   publicUrl: string;
   /** Deployments are served at `*.deployDomain`. */
   deployDomain: string;
+  /** Budget alert webhooks may reach loopback and private addresses (NIMBUS_HOOKS_PRIVATE_ADDRESSES). */
+  allowPrivateHookAddresses?: boolean;
   /** Members of the team with this slug are Nimbus staff. */
   staffTeam: string;
   /** Users at this e-mail domain are never tracked (NIMBUS_STAFF_EMAIL_DOMAIN; default DEFAULT_STAFF_EMAIL_DOMAIN). */

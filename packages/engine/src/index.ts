@@ -13,6 +13,7 @@ export * from './functions';
 export * from './functions/materialize';
 export * from './git/http-backend';
 export * from './git/repo';
+export * from './hooks/destination';
 export * from './hooks/dispatcher';
 export * from './logs/function-reports';
 export * from './logs/runtime-log-writer';

@@ -49,6 +49,8 @@ function dispatcher(extra: Partial<Parameters<typeof createHookDispatcher>[0]> =
     deployDomain: 'localhost',
     retryBaseMs: 20,
     drainEveryMs: 0,
+    // The receivers here listen on 127.0.0.1.
+    allowPrivateAddresses: true,
     ...extra,
   });
 }

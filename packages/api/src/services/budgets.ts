@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { exceededMetrics, usageCost } from '@nimbus/core';
 import * as db from '@nimbus/db';
+import { refusedDestination } from '@nimbus/engine';
 import type { ApiOptions } from '../context';
 import { deliver } from '../mail';
 import { audit } from './audit';
@@ -215,6 +216,11 @@ async function sendAlert(
     });
     const secret = cipherOf(options).decrypt(budget.webhookSecret);
     try {
+      const refused = await refusedDestination(budget.webhookUrl, options.allowPrivateHookAddresses ?? false);
+      if (refused) {
+        console.error(`[budgets] the alert webhook of ${team.id} was not sent: it points at a private address`);
+        return;
+      }
       const response = await fetch(budget.webhookUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [BUDGET_SIGNATURE_HEADER]: signBudgetWebhook(secret, body) },

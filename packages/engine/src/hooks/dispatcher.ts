@@ -22,6 +22,7 @@ import {
   recordDrainRun,
   teamOwnerEmails,
 } from '@nimbus/db';
+import { refusedDestination } from './destination';
 
 export interface HookDispatcherOptions {
   db: Db;
@@ -45,6 +46,8 @@ export interface HookDispatcherOptions {
   /** For sampling; tests pass a fixed one. */
   random?: () => number;
   onError?: (error: unknown) => void;
+  /** Lets deliveries reach loopback and private addresses (NIMBUS_HOOKS_PRIVATE_ADDRESSES); default no. */
+  allowPrivateAddresses?: boolean;
 }
 
 export const signBody = (secret: string, body: string) => createHmac('sha1', secret).update(body).digest('hex');
@@ -59,9 +62,12 @@ async function post(
   url: string,
   body: string,
   headers: Record<string, string>,
+  allowPrivate: boolean,
 ): Promise<{ status: number | null; response: string; durationMs: number }> {
   const started = Date.now();
   try {
+    const refused = await refusedDestination(url, allowPrivate);
+    if (refused) return { status: null, response: `Not delivered: ${refused}`, durationMs: Date.now() - started };
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'Nimbus-Hooks/1', ...headers },
@@ -93,6 +99,7 @@ export function createHookDispatcher(options: HookDispatcherOptions) {
   const disableAfter = options.drainDisableAfter ?? 10;
   const drainEvery = options.drainEveryMs ?? 2_000;
   const random = options.random ?? Math.random;
+  const allowPrivate = options.allowPrivateAddresses ?? false;
 
   async function mail(to: string, subject: string, text: string) {
     const id = await queueAccountMail(options.db, { to, subject, text, link: options.publicUrl });
@@ -118,8 +125,8 @@ export function createHookDispatcher(options: HookDispatcherOptions) {
         else {
           const secret = options.cipher.decrypt(sealedSecret);
           result = url
-            ? await post(url, delivery.body, { 'x-vercel-signature': signBody(secret, delivery.body) })
-            : await post(secret, delivery.body, {});
+            ? await post(url, delivery.body, { 'x-vercel-signature': signBody(secret, delivery.body) }, allowPrivate)
+            : await post(secret, delivery.body, {}, allowPrivate);
         }
         const ok = result.status !== null && result.status >= 200 && result.status < 300;
         const retryAt =
@@ -171,11 +178,16 @@ export function createHookDispatcher(options: HookDispatcherOptions) {
       drain.deliveryFormat === 'ndjson' ? records.map((r) => JSON.stringify(r)).join('\n') : JSON.stringify(records);
     const secret = options.cipher.decrypt(drain.secret);
     const extra = drain.headers ? (JSON.parse(options.cipher.decrypt(drain.headers)) as Record<string, string>) : {};
-    const result = await post(drain.url, body, {
-      ...extra,
-      'content-type': drain.deliveryFormat === 'ndjson' ? 'application/x-ndjson' : 'application/json',
-      'x-vercel-signature': signBody(secret, body),
-    });
+    const result = await post(
+      drain.url,
+      body,
+      {
+        ...extra,
+        'content-type': drain.deliveryFormat === 'ndjson' ? 'application/x-ndjson' : 'application/json',
+        'x-vercel-signature': signBody(secret, body),
+      },
+      allowPrivate,
+    );
     if (result.status !== null && result.status >= 200 && result.status < 300) {
       await recordDrainRun(options.db, drain, { ok: true, lastBuildLogId, lastRuntimeLogId, nextRunAt: next });
       return;
