@@ -29,6 +29,7 @@ test('shows the requests a visited deployment served and keeps a budget', async 
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Usage' }).click();
   await page.waitForURL(`**/${team}/~/usage`);
   await expect(page.getByRole('heading', { name: 'Usage' })).toBeVisible();
+  await page.getByRole('region', { name: 'Analytics cookies' }).getByRole('button', { name: 'Decline' }).click();
   // The meter writes every few seconds: reload until the visits are there.
   const requests = page.getByTestId('usage-edge_requests');
   await expect(async () => {

@@ -12,17 +12,22 @@ let host: string;
 beforeAll(async () => {
   // The meter needs the test's database, which the server makes: it forwards to the real one made next.
   let target: Meter | null = null;
+  const settlers: (() => void)[] = [];
   const proxy: Meter = {
     enabled: true,
     add: (...args) => target?.add(...args),
     counter: (teamId, projectId) => target!.counter(teamId, projectId),
-    beforeWrite: (settle) => target!.beforeWrite(settle),
+    beforeWrite: (settle) => {
+      settlers.push(settle);
+      return () => undefined;
+    },
     flush: () => target!.flush(),
     pending: () => target!.pending(),
     close: () => target!.close(),
   };
   t = await createFunctionsTestServer({}, { meter: proxy });
   target = meter = createMeter({ db: t.db, flushMs: 60_000 });
+  for (const settle of settlers) meter.beforeWrite(settle);
   ({ token } = await t.signup('usage-fn@example.com'));
   const res = await t.deploy(token, {
     'index.html': '<h1>home</h1>',
