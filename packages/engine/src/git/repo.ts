@@ -40,7 +40,17 @@ export async function ensureRepo(root: string, projectId: string, productionBran
   const dir = repoPath(root, projectId);
   if (existsSync(path.join(dir, 'HEAD'))) return dir;
   await mkdir(root, { recursive: true, mode: 0o700 });
-  await git(root, ['init', '--quiet', '--bare', `--initial-branch=${productionBranch}`, dir]);
+  // Private like the rest of the data directory: `--shared=0600` makes git create folders 700 and files
+  // 600 (objects 400) now and on every later push; no template, so no sample hooks are copied in.
+  await git(root, [
+    'init',
+    '--quiet',
+    '--bare',
+    '--shared=0600',
+    '--template=',
+    `--initial-branch=${productionBranch}`,
+    dir,
+  ]);
   for (const [key, value] of [
     ['http.receivepack', 'true'],
     ['core.hooksPath', '/dev/null'],

@@ -42,7 +42,10 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
       title="Audit log"
       description="Changes to members, tokens, projects, environment variables, deployments, settings and the plan, newest first."
     >
+      {/* Keyed by the filters: "Clear" is a client-side navigation, and without a new form the inputs
+          would keep the values typed before it (a changed defaultValue does not reset an input). */}
       <form
+        key={JSON.stringify(filters)}
         method="get"
         action={base}
         aria-label="Filter events"
