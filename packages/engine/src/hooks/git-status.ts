@@ -132,15 +132,18 @@ export async function reportGitDeployments(options: {
   retryBaseMs: number;
 }): Promise<number> {
   const due = await dueGitReports(options.db, new Date());
-  const scheme = new URL(options.publicUrl).protocol;
+  // `label.deployDomain[:port]` as the API shows it (deployment-json.ts `fullHost`).
+  const { protocol, port } = new URL(options.publicUrl);
   for (const { deployment, repository, attempts } of due) {
-    const host = options.deployDomain ? `${deployment.host}.${options.deployDomain}` : deployment.host;
+    const label = deployment.host;
+    const domain = label.includes('.') || !options.deployDomain ? label : `${label}.${options.deployDomain}`;
+    const host = `${domain}${port ? `:${port}` : ''}`;
     try {
       await reportDeployment(
         repository,
         repository.tokenSealed ? options.cipher.decrypt(repository.tokenSealed) : null,
         { ...deployment, meta: (deployment.meta ?? {}) as Record<string, string> },
-        { deploymentUrl: `${scheme}//${host}`, allowPrivate: options.allowPrivate },
+        { deploymentUrl: `${protocol}//${host}`, allowPrivate: options.allowPrivate },
       );
       await recordGitReport(options.db, deployment.id, { ok: true, attempts: attempts + 1, retryAt: null });
     } catch (error) {
