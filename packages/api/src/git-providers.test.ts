@@ -85,6 +85,7 @@ async function handleProvider(req: IncomingMessage, res: import('node:http').Ser
       contentType: req.headers['content-type'],
       contentEncoding: req.headers['content-encoding'] as string | undefined,
       gitProtocol: req.headers['git-protocol'] as string | undefined,
+      remoteUser: 'provider',
       body: req.method === 'POST' ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
     });
     res.writeHead(out.status, Object.fromEntries(out.headers));
@@ -308,21 +309,26 @@ describe('connected repositories', () => {
   it('accepts the GitLab, Bitbucket and Gitea signatures and payloads', async () => {
     const sha = await push('main', 'production two');
     const hmac = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
-    const variants = [
+    const variants: {
+      kind: 'gitlab' | 'bitbucket' | 'gitea';
+      payload: unknown;
+      headers: Record<string, string>;
+      sign: (body: string) => Record<string, string>;
+    }[] = [
       {
-        kind: 'gitlab' as const,
+        kind: 'gitlab',
         payload: { ref: 'refs/heads/main', after: sha, checkout_sha: sha },
         headers: { 'x-gitlab-event': 'Push Hook', 'x-gitlab-event-uuid': 'gl-1' },
         sign: () => ({ 'x-gitlab-token': secret }),
       },
       {
-        kind: 'bitbucket' as const,
+        kind: 'bitbucket',
         payload: { push: { changes: [{ new: { type: 'branch', name: 'main', target: { hash: sha } } }] } },
         headers: { 'x-event-key': 'repo:push', 'x-request-uuid': 'bb-1' },
         sign: (body: string) => ({ 'x-hub-signature': `sha256=${hmac(body)}` }),
       },
       {
-        kind: 'gitea' as const,
+        kind: 'gitea',
         payload: { ref: 'refs/heads/main', after: sha },
         headers: { 'x-gitea-event': 'push', 'x-gitea-delivery': 'gt-1' },
         sign: (body: string) => ({ 'x-gitea-signature': hmac(body) }),
