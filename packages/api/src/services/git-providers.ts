@@ -335,3 +335,5 @@ export async function receiveWebhook(
     throw error;
   }
 }
+
+export type GitConnectionJson = ReturnType<typeof connectionJson>;
