@@ -20,6 +20,7 @@ export {
   env,
   flags,
   git,
+  gitProviders,
   health,
   insights,
   integrations,

@@ -20,14 +20,6 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
     claims: [/Conformance\W{0,3}\s+section/i, /Conformance is (on|in beta|available)/i],
   },
   {
-    feature: 'deploys from a GitHub, GitLab or Bitbucket repository (pushes to the Nimbus remote deploy)',
-    claims: [
-      /connect (a|your) (GitHub|GitLab|Bitbucket) repo/i,
-      /push(es)? to (GitHub|GitLab|Bitbucket) (deploys?|triggers?)/i,
-      /pull requests? (get|gets) (a )?preview/i,
-    ],
-  },
-  {
     feature: 'remote image optimization and external rewrites',
     claims: [
       /optimi[sz]es? remote images/i,

@@ -23,6 +23,7 @@ import { envRoutes } from './routes/env';
 import { fileRoutes } from './routes/files';
 import { flagRoutes, flagStreamRoutes } from './routes/flags';
 import { deployHookTriggerRoutes, gitRemoteRoutes, gitRoutes } from './routes/git';
+import { gitProviderRoutes, gitWebhookRoutes } from './routes/git-providers';
 import { healthRoutes } from './routes/health';
 import { insightsEventRoutes, insightsReportRoutes } from './routes/insights';
 import { integrationRoutes } from './routes/integrations';
@@ -94,6 +95,8 @@ export function createApi(options: ApiOptions): Api {
   // Git remotes check their own HTTP Basic token; a deploy hook's secret is its credential (services/git.ts).
   app.route('/', gitRemoteRoutes());
   app.route('/', deployHookTriggerRoutes());
+  // A connected repository's webhooks: the signature over the raw body is the credential (services/git-providers.ts).
+  app.route('/', gitWebhookRoutes());
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Nimbus REST API', version: '1.0.0', description: 'Vercel-compatible deployment API of Nimbus.' },
@@ -112,6 +115,7 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', tokenRoutes());
   app.route('/', projectRoutes());
   app.route('/', gitRoutes());
+  app.route('/', gitProviderRoutes());
   app.route('/', envRoutes());
   app.route('/', customEnvironmentRoutes());
   app.route('/', fileRoutes());

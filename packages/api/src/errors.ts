@@ -38,6 +38,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 
   dns_not_supported: 400,
   registrar_not_supported: 400,
   repo_not_found: 400,
+  invalid_signature: 401,
 };
 
 export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {

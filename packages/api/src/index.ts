@@ -14,5 +14,6 @@ export { type InvitationJson, page, type TeamJson, type TokenJson, type UserJson
 export * from './services';
 export type { DeploymentFunctionsJson } from './services/deployments';
 export type { GitSettingsJson } from './services/git';
+export type { GitConnectionJson } from './services/git-providers';
 export type { SessionJson } from './services/sessions';
 export { REQUEST_ID_HEADER, TRACE_ID_HEADER } from './tracing';

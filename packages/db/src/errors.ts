@@ -30,7 +30,8 @@ export type ErrorCode =
   | 'invalid_domain'
   | 'dns_not_supported'
   | 'registrar_not_supported'
-  | 'repo_not_found';
+  | 'repo_not_found'
+  | 'invalid_signature';
 
 export class DomainError extends Error {
   constructor(

@@ -25,6 +25,7 @@ export * from './queries/edge';
 export * from './queries/env';
 export * from './queries/flags';
 export * from './queries/git';
+export * from './queries/git-providers';
 export * from './queries/hooks';
 export * from './queries/leads';
 export * from './queries/mail';

@@ -15,6 +15,7 @@ export * from './git/http-backend';
 export * from './git/repo';
 export * from './hooks/destination';
 export * from './hooks/dispatcher';
+export * from './hooks/git-status';
 export * from './logs/function-reports';
 export * from './logs/runtime-log-writer';
 export * from './protection-tokens';

@@ -24,7 +24,7 @@ import { authorize, createContext, engineOf, type ServiceContext } from './conte
 import * as deployments from './deployments';
 
 /** The folder of the bare repositories (NIMBUS_GIT_DIR). */
-function gitRoot(ctx: ServiceContext): string {
+export function gitRoot(ctx: ServiceContext): string {
   const dir = ctx.options.gitDir;
   if (!dir) throw new db.DomainError('not_found', 'Git remotes are not enabled on this server (NIMBUS_GIT_DIR).');
   return dir;
@@ -120,6 +120,8 @@ export async function deployCommit(
   project: db.Project,
   branch: string,
   sha: string,
+  /** A connected repository's deployment: its provider, a pull request's number (always a preview). */
+  extra: { meta?: Record<string, string>; preview?: boolean } = {},
 ) {
   const engine = engineOf(ctx);
   const root = gitRoot(ctx);
@@ -133,7 +135,7 @@ export async function deployCommit(
     await uploadBlob(ctx.db, engine.store, scope.teamId, { sha: digest, size: data.length, data });
     parts.push({ file: `.vercel/source.tgz.part${n}`, sha: digest, size: data.length });
   }
-  const production = branch === project.productionBranch;
+  const production = !extra.preview && branch === project.productionBranch;
   const meta: Record<string, string> = {
     [db.GIT_META.sha]: commit.sha,
     [db.GIT_META.ref]: branch,
@@ -141,6 +143,7 @@ export async function deployCommit(
     [db.GIT_META.authorName]: commit.authorName.slice(0, 200),
     [db.GIT_META.authorEmail]: commit.authorEmail.slice(0, 320),
     [db.GIT_META.branchAlias]: db.branchAliasLabel(project.name, branch, scope.slug),
+    ...extra.meta,
   };
   const created = await deployments.create(
     ctx,

@@ -16,6 +16,7 @@ export * as env from './env';
 export * as files from './files';
 export * as flags from './flags';
 export * as git from './git';
+export * as gitProviders from './git-providers';
 export * as health from './health';
 export * as insights from './insights';
 export * as integrations from './integrations';

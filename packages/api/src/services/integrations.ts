@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as db from '@nimbus/db';
 import { audit } from './audit';
 import { authorize, engineOf, type ServiceContext } from './context';
+import { listConnections } from './git-providers';
 
 export function webhookJson(w: db.Webhook) {
   return {
@@ -189,7 +190,7 @@ export async function overview(ctx: ServiceContext) {
     db.listLogDrains(ctx.db, scope.teamId),
   ]);
   return {
-    git: [] as { provider: string; repository: string; projectId: string }[],
+    git: await listConnections(ctx, scope.teamId),
     webhooks: hooks.map(webhookJson),
     logDrains: drains.map((d) => logDrainJson(d)),
     events: [...db.WEBHOOK_EVENTS],

@@ -10,6 +10,7 @@ export * from './device';
 export * from './domains';
 export * from './flags';
 export * from './git';
+export * from './git-providers';
 export * from './hooks';
 export * from './leads';
 export * from './projects';

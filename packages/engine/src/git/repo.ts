@@ -100,3 +100,46 @@ export async function archiveCommit(root: string, dir: string, sha: string, maxB
   });
   return stdout as Buffer;
 }
+
+/**
+ * Fetches a commit of another repository (a connected GitHub, GitLab, Bitbucket or Gitea remote)
+ * into the bare repository, storing it under `ref`. The commit is asked for by its sha; a server
+ * that refuses that (or a short sha) gets the branch fetched instead. The token goes as an HTTP
+ * header in git's own config argument, never in the URL or a log. Returns the full sha.
+ */
+export async function fetchCommit(
+  root: string,
+  dir: string,
+  input: { url: string; sha: string; branch: string; ref: string; authorization?: string },
+): Promise<string> {
+  const auth = input.authorization ? ['-c', `http.extraHeader=Authorization: ${input.authorization}`] : [];
+  // execFile's error names the command line, header included: only git's own words are kept.
+  const fetch = (source: string) =>
+    git(root, [
+      ...auth,
+      '--git-dir',
+      dir,
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--',
+      input.url,
+      `+${source}:${input.ref}`,
+    ]).catch((error: { stderr?: unknown }) => {
+      throw new Error(
+        `git fetch failed: ${String(error.stderr ?? '')
+          .trim()
+          .slice(0, 500)}`,
+      );
+    });
+  try {
+    if (!/^[0-9a-f]{40,64}$/.test(input.sha)) throw new Error('not a full sha');
+    await fetch(input.sha);
+  } catch {
+    await fetch(`refs/heads/${input.branch}`);
+  }
+  const { stdout } = await git(root, ['--git-dir', dir, 'rev-parse', '--verify', `${input.sha}^{commit}`]).catch(() =>
+    git(root, ['--git-dir', dir, 'rev-parse', '--verify', `${input.ref}^{commit}`]),
+  );
+  return String(stdout).trim();
+}

@@ -4,6 +4,7 @@
 //   of the body under the webhook's secret) and retried with exponential back-off for a day;
 // - log drains send their new build and function log lines in batches, signed the same way; a drain
 //   failing `disableAfter` times in a row is disabled and the team's owners are mailed.
+// - connected repositories' deployments get a commit status and a pull-request comment (git-status.ts).
 // The request path only inserts rows; nothing here runs inside a request.
 import { createHmac } from 'node:crypto';
 import {
@@ -23,6 +24,7 @@ import {
   teamOwnerEmails,
 } from '@nimbus/db';
 import { refusedDestination } from './destination';
+import { reportGitDeployments } from './git-status';
 
 export interface HookDispatcherOptions {
   db: Db;
@@ -221,7 +223,18 @@ export function createHookDispatcher(options: HookDispatcherOptions) {
         options.onError?.(error);
       }
     }
-    return notices.length + sent + drains.length;
+    const reported = await reportGitDeployments({
+      db: options.db,
+      cipher: options.cipher,
+      deployDomain: options.deployDomain,
+      publicUrl: options.publicUrl,
+      allowPrivate,
+      retryBaseMs: base,
+    }).catch((error) => {
+      options.onError?.(error);
+      return 0;
+    });
+    return notices.length + sent + drains.length + reported;
   }
 
   function start(): () => void {

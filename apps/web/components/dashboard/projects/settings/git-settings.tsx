@@ -1,8 +1,8 @@
 'use client';
 // The Git settings of a project (services/git.ts): its remote and production branch, the Ignored
 // Build Step and root directory, and deploy hooks (create, copy, delete).
-import type { GitSettingsJson } from '@nimbus/api';
-import { Button, Card, CopyButton, Notice, TextField, useToast } from '@nimbus/ui';
+import type { GitConnectionJson, GitSettingsJson } from '@nimbus/api';
+import { Button, Card, CopyButton, Notice, Select, TextField, useToast } from '@nimbus/ui';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api';
@@ -195,6 +195,163 @@ export function DeployHooks({ teamId, projectId, settings }: Omit<Props, 'canEdi
           ))}
         </ul>
       )}
+    </Card>
+  );
+}
+
+const PROVIDERS = [
+  ['github', 'GitHub'],
+  ['gitlab', 'GitLab'],
+  ['bitbucket', 'Bitbucket'],
+  ['gitea', 'Gitea / Forgejo'],
+] as const;
+
+/** A GitHub, GitLab, Bitbucket or Gitea/Forgejo repository whose pushes and pull requests deploy. */
+export function ConnectedRepository({
+  teamId,
+  projectId,
+  connection,
+  canEdit,
+}: {
+  teamId: string;
+  projectId: string;
+  connection: GitConnectionJson | null;
+  canEdit: boolean;
+}) {
+  const [current, setCurrent] = useState(connection);
+  const [values, setValues] = useState({
+    provider: connection?.provider ?? 'github',
+    repository: connection?.repository ?? '',
+    apiUrl: connection?.apiUrl ?? '',
+    cloneUrl: connection?.cloneUrl ?? '',
+    token: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await api()<GitConnectionJson>(`/v1/projects/${projectId}/git-repository`, {
+        method: 'PUT',
+        body: {
+          provider: values.provider,
+          repository: values.repository.trim(),
+          ...(values.apiUrl.trim() ? { apiUrl: values.apiUrl.trim() } : {}),
+          ...(values.cloneUrl.trim() ? { cloneUrl: values.cloneUrl.trim() } : {}),
+          ...(values.token.trim() ? { token: values.token.trim() } : {}),
+        },
+        query: { teamId },
+      });
+      setCurrent(saved);
+      setValues((v) => ({ ...v, apiUrl: saved.apiUrl, cloneUrl: saved.cloneUrl, token: '' }));
+      toast.success('Repository connected.');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function disconnect() {
+    setBusy(true);
+    try {
+      await api()(`/v1/projects/${projectId}/git-repository`, { method: 'DELETE', query: { teamId } });
+      setCurrent(null);
+      toast.success('Repository disconnected.');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card
+      id="connected-repository"
+      title="Connected repository"
+      description="Deploy the pushes and pull requests of a GitHub, GitLab, Bitbucket or Gitea/Forgejo repository. Nimbus posts a commit status and a pull-request comment with the preview URL back."
+    >
+      {current && (
+        <div className="mb-4 flex flex-col gap-2 text-sm" data-testid="git-connection">
+          <p>
+            <span className="font-medium">{current.repository}</span> on {current.provider}
+            {current.hasToken ? ' (access token stored)' : ' (no access token)'}
+          </p>
+          <p className="flex flex-wrap items-center gap-2">
+            Webhook URL: <code className="break-all text-xs">{current.webhookUrl}</code>
+            <CopyButton value={current.webhookUrl} label="Copy URL" />
+          </p>
+          {current.webhookSecret && (
+            <Notice>
+              Webhook secret (shown once): <code className="break-all">{current.webhookSecret}</code>{' '}
+              <CopyButton value={current.webhookSecret} label="Copy secret" />
+            </Notice>
+          )}
+          <p className="text-muted">
+            In the provider&apos;s webhook settings, paste the URL and secret, choose JSON, and send push and
+            pull-request events.
+          </p>
+        </div>
+      )}
+      {canEdit && (
+        <form className="flex flex-col gap-3" onSubmit={save}>
+          <label htmlFor="git-provider" className="flex flex-col gap-1 text-sm">
+            Provider
+            <Select id="git-provider" value={values.provider} onChange={set('provider')}>
+              {PROVIDERS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <TextField
+            label="Repository"
+            value={values.repository}
+            required
+            placeholder="owner/name"
+            spellCheck={false}
+            onChange={set('repository')}
+          />
+          <TextField
+            label="API URL"
+            value={values.apiUrl}
+            placeholder={values.provider === 'gitea' ? 'https://git.example.com/api/v1' : 'the provider default'}
+            spellCheck={false}
+            onChange={set('apiUrl')}
+          />
+          <TextField
+            label="Clone URL"
+            value={values.cloneUrl}
+            placeholder="https://host/owner/name.git"
+            spellCheck={false}
+            onChange={set('cloneUrl')}
+          />
+          <TextField
+            label="Access token"
+            type="password"
+            value={values.token}
+            placeholder={current?.hasToken ? 'stored; leave empty to keep it' : ''}
+            autoComplete="off"
+            onChange={set('token')}
+          />
+          <span className="flex gap-2">
+            <Button type="submit" size="small" variant="primary" loading={busy}>
+              {current ? 'Save connection' : 'Connect repository'}
+            </Button>
+            {current && (
+              <Button type="button" size="small" variant="danger" disabled={busy} onClick={disconnect}>
+                Disconnect
+              </Button>
+            )}
+          </span>
+        </form>
+      )}
+      {!current && !canEdit && <p className="text-sm text-muted">No repository is connected.</p>}
     </Card>
   );
 }
