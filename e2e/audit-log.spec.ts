@@ -64,6 +64,9 @@ test('lists dashboard changes with actor and address, filters them and exports t
   await filters.getByRole('button', { name: 'Filter' }).click();
   await expect(page.getByText('No events match these filters.')).toBeVisible();
   await page.getByRole('link', { name: 'Clear' }).click();
+  // Clear is a client-side navigation: wait for it, or the next submit still carries the old dates.
+  await expect(page).toHaveURL(new RegExp(`/${slug}/~/settings/audit-log$`));
+  await expect(filters.getByLabel('To')).toHaveValue('');
   await filters.getByLabel('Person').selectOption({ label: me });
   await filters.getByRole('button', { name: 'Filter' }).click();
   await expect(log).toContainText(`${me} invited ${guest}`);
