@@ -84,13 +84,20 @@ test('docs search results are wider than the sidebar and not clipped by it', asy
 });
 
 test('a slow navigation shows the top progress bar until the page arrives', async ({ page }) => {
-  await page.goto('/');
+  // The page is held back until the bar has been seen, however slowly a busy machine draws it. The route is
+  // held before the home page loads, so the link's prefetch waits too and the click cannot finish early.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/pricing**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await held;
     await route.continue();
   });
+  await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true }).click();
-  await expect(page.locator('#nprogress .bar')).toBeVisible({ timeout: 2500 });
+  await expect(page.locator('#nprogress .bar')).toBeVisible();
+  release();
   await page.waitForURL('**/pricing');
   await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 5000 });
 });
