@@ -32,6 +32,13 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
     claims: [/npx\s+nimbus\b/i, /npm\s+(install|i)\s+(-g\s+|--global\s+)?nimbus(?![-\w./])/i],
   },
   {
+    feature: 'functions in Python or on the Bun runtime (functions run on Node.js)',
+    claims: [
+      /(Python|Bun) (functions|runtime) (is|are) (supported|available)/i,
+      /(deploy|run|host)s? (your )?(Flask|FastAPI|Django)\b/i,
+    ],
+  },
+  {
     feature: 'anything announced as shipped that is not',
     claims: [/available today/i, /today we are (launching|introducing)/i, /in beta today/i],
   },

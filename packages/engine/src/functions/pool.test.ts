@@ -1,7 +1,7 @@
 // The function pool with real sandboxed runners: both handler styles, Vercel's helpers, streaming,
 // waitUntil, environment, and every way a function can fail (throw, hang, busy loop, memory, exit).
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -124,6 +124,42 @@ describe('function pool: handlers', () => {
     expect((await call(pool, fetchStyle, { headers: { 'x-test': 'yes' } })).text).toBe('GET yes');
   });
 
+  it('takes the server a module starts itself, after a port probe, or exports; and unwraps nested defaults', async () => {
+    // As xmcp's HTTP transport does: it exports nothing, probes a port with a bare server, then listens,
+    // and reads the request body from the stream itself (Vercel's helpers are on in its .vc-config.json).
+    const listening = writeFunction(
+      root,
+      {
+        'index.js': `const http = require('node:http');
+        const probe = http.createServer();
+        probe.once('listening', () => probe.close(() => setTimeout(() => {
+          http.createServer(async (req, res) => {
+            let body = '';
+            for await (const chunk of req) body += chunk;
+            res.end('started ' + req.url + ' ' + body + ' ' + typeof res.json);
+          }).listen(3001, '127.0.0.1');
+        }, 200)));
+        probe.listen(3001, '127.0.0.1');`,
+      },
+      { shouldAddHelpers: true },
+    );
+    const posted = await call(pool, listening, {
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0"}',
+    });
+    expect(posted.text).toBe('started /mcp {"jsonrpc":"2.0"} undefined');
+    const exported = writeFunction(root, {
+      'index.js': `module.exports = require('node:http').createServer((req, res) => res.end('exported server'));`,
+    });
+    expect((await call(pool, exported)).text).toBe('exported server');
+    const nested = writeFunction(root, {
+      'index.js': `exports.default = { default: (req, res) => res.end('nested default') };`,
+    });
+    expect((await call(pool, nested)).text).toBe('nested default');
+  });
+
   it('streams: the first chunk arrives before the handler ends, for both styles', async () => {
     const node = writeFunction(root, {
       'index.js': `module.exports = async (req, res) => {
@@ -196,8 +232,7 @@ describe('function pool: handlers', () => {
     const r = await call(pool, fn);
     expect(r.text).toBe('answered');
     expect(logsOf(r.requestId)).not.toContain('after the response');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(logsOf(r.requestId)).toContain('after the response');
+    await expect.poll(() => logsOf(r.requestId), { timeout: 5000 }).toContain('after the response');
   });
 
   it('gives the function its environment variables and those of .vc-config.json, and nothing of the host', async () => {
@@ -251,6 +286,45 @@ describe('function pool: handlers', () => {
   });
 });
 
+describe('function pool: edge functions', () => {
+  it('loads a package whose traced files hold only its `module` build, as bundlers resolve edge code', async () => {
+    // Remix's edge route imports @remix-run/server-runtime, whose `main` (dist/index.js) is not traced.
+    const fn = writeFunction(
+      root,
+      {
+        'index.mjs': `import { greeting } from '@scope/esm-only';
+          import { flavour } from 'conditional';
+          import { createRequire } from 'node:module';
+          const legacy = createRequire(import.meta.url)('./legacy.cjs');
+          export default (request) => new Response([greeting, flavour, legacy, new URL(request.url).pathname].join(' '));`,
+        // A CommonJS file of the bundle requires the same package: require() finds its module build too.
+        'legacy.cjs': "module.exports = require('@scope/esm-only').greeting.length;",
+      },
+      { runtime: 'edge', entrypoint: 'index.mjs' },
+    );
+    const modules = path.join(fn.dir, 'node_modules');
+    const files = {
+      '@scope/esm-only/package.json': JSON.stringify({ main: 'dist/index.js', module: 'dist/esm/index.js' }),
+      // An import without its extension, as bundlers allow.
+      '@scope/esm-only/dist/esm/index.js': "export { greeting } from './greeting';",
+      '@scope/esm-only/dist/esm/greeting.js': "export const greeting = 'hello from the module build';",
+      // Vercel's edge runtime takes the `worker` export, as react-dom/server's Web build is chosen.
+      'conditional/package.json': JSON.stringify({ exports: { worker: './web.js', default: './node.js' } }),
+      'conditional/web.js': "exports.flavour = 'web';",
+      'conditional/node.js': "exports.flavour = 'node';",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(modules, name)), { recursive: true, mode: 0o755 });
+      writeFileSync(path.join(modules, name), text, { mode: 0o644 });
+    }
+    for (const dir of ['@scope/esm-only/dist/esm', 'conditional'])
+      for (let d = path.join(modules, dir); d !== fn.dir; d = path.dirname(d)) chmodSync(d, 0o755);
+    const r = await call(pool, fn, { url: '/edge' });
+    expect(r.text).toBe('hello from the module build web 27 /edge');
+    expect(r.status).toBe(200);
+  });
+});
+
 describe('function pool without bubblewrap (NIMBUS_BUILD_SANDBOX=off)', () => {
   it('runs the function in its own folder and still holds it to its memory limit', async () => {
     const plain = createFunctionPool({ network: 'none', isolate: false });
@@ -299,7 +373,8 @@ describe('function pool: failures', () => {
     ] as const) {
       const r = await call(pool, fn, { url });
       await expectFailure(r, 500, 'FUNCTION_INVOCATION_FAILED', /threw an error/);
-      expect(logsOf(r.requestId).join('\n')).toContain(message);
+      // The error reaches the log on the runner's stdout, which may arrive after its answer on the socket.
+      await expect.poll(() => logsOf(r.requestId).join('\n'), { timeout: 5000 }).toContain(message);
       const next = await call(pool, fn);
       expect([next.status, next.text, next.cold]).toEqual([200, 'fine', false]);
     }
@@ -396,5 +471,9 @@ describe('function pool: failures', () => {
     const r = await call(pool, fn);
     await expectFailure(r, 500, 'FUNCTION_INVOCATION_FAILED', /could not start|exited/);
     expect(logsOf(r.requestId).join('\n')).toContain('broken at import');
+    const empty = writeFunction(root, { 'index.js': `module.exports = {};` });
+    const nothing = await call(pool, empty);
+    await expectFailure(nothing, 500, 'FUNCTION_INVOCATION_FAILED', /could not start|exited/);
+    expect(logsOf(nothing.requestId).join('\n')).toContain('exports no handler and started no server');
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FunctionConfig } from '@nimbus/core';
+import { nodeForRuntime } from '../build/toolchain';
 import { type NetworkMode, runSandboxed, type SandboxResult } from '../sandbox';
 import { type RunnerResponse, SocketClient } from './socket-client';
 
@@ -15,6 +16,8 @@ import { type RunnerResponse, SocketClient } from './socket-client';
 // dashboard's server code) turns that form into an asset URL that fileURLToPath refuses, failing the build.
 export const RUNNER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runner.mjs');
 const TASK_DIR = '/var/task';
+/** The package export conditions of Vercel's edge runtime, beside Node's own. */
+const EDGE_CONDITIONS = ['edge-light', 'worker', 'browser'];
 const SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.mjs';
 
 export interface LogLine {
@@ -101,11 +104,17 @@ export class Runner {
     const isolate = spec.isolate;
     const memoryBytes = spec.memoryMb * 1024 ** 2;
     const controller = new AbortController();
+    // The Node.js major the function was built for (`nodejs22.x`), from the build image; others run on Nimbus's own.
+    const runtimeNode = await nodeForRuntime(spec.config.runtime ?? '').catch(() => null);
+    const nodeHome = runtimeNode && path.dirname(path.dirname(runtimeNode));
+    const node = !runtimeNode ? process.execPath : isolate ? '/opt/node/bin/node' : runtimeNode;
     const sandbox = runSandboxed({
       // V8's heap stops short of the cgroup limit so a heap overflow reports itself instead of being killed silently.
       argv: [
-        process.execPath,
+        node,
         `--max-old-space-size=${Math.max(16, Math.floor(spec.memoryMb * 0.75))}`,
+        // Edge code resolves packages as Vercel's edge runtime does (react-dom/server's Web build).
+        ...(spec.config.runtime === 'edge' ? EDGE_CONDITIONS.map((c) => `--conditions=${c}`) : []),
         isolate ? SCRIPT_IN_SANDBOX : spec.script,
         isolate ? TASK_DIR : spec.dir,
         socket,
@@ -120,7 +129,9 @@ export class Runner {
         ...spec.env,
       },
       writable: [folder],
-      readOnly: isolate ? { [spec.dir]: TASK_DIR, [spec.script]: SCRIPT_IN_SANDBOX } : undefined,
+      readOnly: isolate
+        ? { [spec.dir]: TASK_DIR, [spec.script]: SCRIPT_IN_SANDBOX, ...(nodeHome ? { [nodeHome]: '/opt/node' } : {}) }
+        : undefined,
       network: spec.network,
       limits: { memory: memoryBytes, processes: spec.processes },
       isolate,

@@ -8,7 +8,8 @@
 // with the request id the host sent in `x-nimbus-request-id` (pool.ts parses them).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, Server } from 'node:http';
+import Module, { register } from 'node:module';
 import path from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
 import { Readable } from 'node:stream';
@@ -63,13 +64,84 @@ for (const event of ['uncaughtException', 'unhandledRejection'])
 // an in-process isolate.
 const edge = config.runtime === 'edge';
 const fetchListeners = [];
+// Edge code is traced for bundlers, which read a package's `module` (or `browser`) entry and paths
+// without their extension (the export conditions are the runner's own, set in runner-process.ts). A
+// traced function may hold only what a bundler would take (Remix's @remix-run/server-runtime keeps
+// dist/esm/ and not its `main`, and its @remix-run/react imports `react-router-dom/server`). An import
+// Node's own rules cannot find is resolved that way.
+const EDGE_RESOLVE = `
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+const isFile = (file) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+/** The file a bundler takes for a path: itself, with an extension, or a folder's entry or index. */
+function bundlerFile(base, folderEntry) {
+  for (const file of [base, base + '.js', base + '.mjs', base + '.cjs']) if (isFile(file)) return file;
+  if (isFile(join(base, 'package.json'))) {
+    const pkg = JSON.parse(readFileSync(join(base, 'package.json'), 'utf8'));
+    for (const entry of [pkg.module, pkg.browser, folderEntry ? null : pkg.main])
+      if (typeof entry === 'string') {
+        const file = bundlerFile(join(base, entry), true);
+        if (file) return file;
+      }
+  }
+  for (const file of [join(base, 'index.js'), join(base, 'index.mjs')]) if (isFile(file)) return file;
+  return null;
+}
+/** What a bundler finds for \`specifier\` imported from the folder \`from\`, or null. */
+export function bundlerPath(specifier, from) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(specifier)) return null;
+  if (/^\\.{0,2}\\//.test(specifier)) return bundlerFile(join(from, specifier), false);
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules', specifier.split('/')[0])))
+      return bundlerFile(join(dir, 'node_modules', specifier), false);
+    if (dir === dirname(dir)) return null;
+  }
+}
+export async function resolve(specifier, context, next) {
+  try {
+    return await next(specifier, context);
+  } catch (err) {
+    if (!['ERR_MODULE_NOT_FOUND', 'ERR_UNSUPPORTED_DIR_IMPORT'].includes(err?.code) || !context.parentURL?.startsWith('file:')) throw err;
+    const file = bundlerPath(specifier, dirname(fileURLToPath(context.parentURL)));
+    if (!file) throw err;
+    return { url: pathToFileURL(file).href, shortCircuit: true };
+  }
+}`;
 if (edge) {
+  const resolver = `data:text/javascript,${encodeURIComponent(EDGE_RESOLVE)}`;
+  register(resolver);
+  // require() calls in the function's CommonJS files take the same way out (the hook sees only imports).
+  const { bundlerPath } = await import(resolver);
+  const resolveFilename = Module._resolveFilename;
+  Module._resolveFilename = function (request, parent, ...rest) {
+    try {
+      return resolveFilename.call(this, request, parent, ...rest);
+    } catch (err) {
+      const file =
+        err?.code === 'MODULE_NOT_FOUND' && parent?.filename && bundlerPath(request, path.dirname(parent.filename));
+      if (!file) throw err;
+      return file;
+    }
+  };
   globalThis.self ??= globalThis;
   globalThis.EdgeRuntime = 'edge-runtime';
   globalThis.addEventListener = (type, listener) => {
     if (type === 'fetch') fetchListeners.push(listener);
   };
 }
+
+// A module may start its own server instead of exporting a handler (an Express app's `app.listen()`,
+// xmcp's HTTP transport), as Vercel's Node launcher allows: every server the function starts listening
+// is noted, and the first one with a request listener takes the requests, handed over in process.
+const started = [];
+const listen = Server.prototype.listen;
+Server.prototype.listen = function (...args) {
+  started.push(this);
+  return listen.apply(this, args);
+};
+/** How long a module that exported nothing gets to start its server. */
+const SERVER_START_MS = 10_000;
 
 const handler = await loadHandler(path.join(taskDir, (edge ? config.entrypoint : config.handler) ?? 'index.js')).catch(
   (err) => {
@@ -80,7 +152,9 @@ const handler = await loadHandler(path.join(taskDir, (edge ? config.entrypoint :
 
 async function loadHandler(file) {
   const ns = await import(pathToFileURL(file).href);
-  const def = ns.default;
+  // Compiled TypeScript can nest its default export (`exports.default.default`): Vercel unwraps five.
+  let def = ns.default;
+  for (let i = 0; i < 5 && def && typeof def === 'object' && 'default' in def && def.default; i++) def = def.default;
   const pick = (source) =>
     source && METHODS.some((m) => typeof source[m] === 'function')
       ? { web: (method) => source[method] ?? (method === 'HEAD' ? source.GET : undefined) }
@@ -90,12 +164,42 @@ async function loadHandler(file) {
     (def && typeof def === 'object' && typeof def.fetch === 'function' ? { web: () => def.fetch.bind(def) } : null) ??
     pick(typeof def === 'object' ? def : null) ??
     (typeof def === 'function' ? { node: def } : null) ??
-    (typeof def?.default === 'function' ? { node: def.default } : null);
+    (isServer(def) ? serving(def) : null);
   if (fetchListeners.length) return { web: () => respondWithListener };
-  if (!found) throw new Error(`${config.handler} exports no handler: export a (req, res) function or GET/POST/...`);
+  if (!found) {
+    const server = await startedServer();
+    if (server) return serving(server);
+    throw new Error(
+      `${config.handler} exports no handler and started no server: export a (req, res) function or GET/POST/..., or call listen() on an HTTP server`,
+    );
+  }
   // `useWebApi` (Next.js's middleware launcher) and edge functions take a Request, not (req, res).
   if (found.node && (config.useWebApi || edge)) return { web: () => found.node };
   return found;
+}
+
+/**
+ * A server takes each request as its 'request' event, untouched: it parses bodies itself (Express's
+ * `express.json()` reads the stream), so Vercel's helpers are not added, as Vercel's launcher does.
+ */
+function serving(server) {
+  return { node: (req, res) => server.emit('request', req, res), server: true };
+}
+
+/** An http.Server (or https) exported as the module. */
+function isServer(value) {
+  return value instanceof Server || (typeof value?.listen === 'function' && typeof value?.emit === 'function');
+}
+
+/** The first server the module started that handles requests, once it listens; null after the wait. */
+async function startedServer() {
+  const deadline = Date.now() + SERVER_START_MS;
+  while (Date.now() < deadline) {
+    const ready = started.find((s) => s.listening && s.listenerCount('request') > 0);
+    if (ready) return ready;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return null;
 }
 
 const server = createServer((req, res) => {
@@ -115,7 +219,7 @@ async function handle(req, res) {
   try {
     if (handler.web) await callWeb(handler.web, req, res);
     else {
-      if (config.shouldAddHelpers) await addHelpers(req, res);
+      if (config.shouldAddHelpers && !handler.server) await addHelpers(req, res);
       await handler.node(req, res);
     }
   } catch (err) {

@@ -72,6 +72,18 @@ describe('image optimiser', () => {
     expect(meta.width).toBe(200);
   });
 
+  it("reads a path without its leading slash as the deployment's, as Astro asks for its images", async () => {
+    const answer = await ask('url=img%2Fphoto.png&w=64&q=75');
+    expect(answer.status).toBe(200);
+    expect((await sharp(answer.body).metadata()).width).toBe(64);
+    for (const remote of [
+      '%2F%2Fexample.com%2Fa.png',
+      'data%3Aimage%2Fpng%3Bbase64%2CAAAA',
+      'HTTP://example.com/a.png',
+    ])
+      expect((await ask(`url=${remote}&w=64&q=75`)).body.toString(), remote).toContain('this deployment');
+  });
+
   it('refuses widths, qualities, paths and sources the settings do not allow, with a reason', async () => {
     expect((await ask('url=/img/photo.png&w=65&q=75')).status).toBe(400);
     expect((await ask('url=/img/photo.png&w=64&q=90')).body.toString()).toContain('75');

@@ -64,12 +64,14 @@ export function createImageOptimizer(store: FileStore): ImageOptimizer {
 
   return {
     async optimize(search, accept, config, files) {
-      const url = search.get('url') ?? '';
+      const given = search.get('url') ?? '';
       const width = Number(search.get('w'));
       const quality = Number(search.get('q') ?? '75');
-      if (!url) return problem(400, '"url" parameter is required');
-      if (!url.startsWith('/') || url.startsWith('//'))
+      if (!given) return problem(400, '"url" parameter is required');
+      if (given.startsWith('//') || /^[a-z][a-z\d+.-]*:/i.test(given))
         return problem(400, 'Only images of this deployment can be optimized: "url" must be a path such as /logo.png.');
+      // A path without its leading slash is the deployment's too, as Vercel reads it (Astro asks for `_astro/x.png`).
+      const url = given.startsWith('/') ? given : `/${given}`;
       if (!Number.isInteger(width) || !config.sizes.includes(width))
         return problem(400, `"w" parameter must be one of the configured sizes: ${config.sizes.join(', ')}.`);
       const qualities = config.qualities?.length ? config.qualities : null;
