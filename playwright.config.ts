@@ -38,7 +38,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // Recording a trace slows every journey; CI records the retry of a failed journey, which is the
+    // trace a failure leaves behind (a real failure fails twice).
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
   },
   webServer: {
     command: 'node scripts/start.mjs',

@@ -54,6 +54,8 @@ test('resets a forgotten password through the e-mailed link', async ({ page, bro
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The log-in page has an E-mail field too: fill the one of the reset page, once it is there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/If an account uses this address, we sent it a link/)).toBeVisible();

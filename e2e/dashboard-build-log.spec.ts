@@ -6,10 +6,12 @@ import { buildSite, deployFolder, uniqueName, waitForState } from './dashboard-h
 import { signUp, test } from './helpers';
 
 test('streams build lines before the deployment is ready, marking stderr as warnings', async ({ page }) => {
+  // Builds go through Vercel's builders, whose start-up adds seconds to each build on a busy machine.
+  test.setTimeout(120_000);
   const { slug } = await signUp(page);
   const name = uniqueName('log-site');
   const script =
-    'for i in 1 2 3 4 5 6; do echo "step $i of 6"; sleep 1; done; echo "careful: this went to stderr" >&2; mkdir -p dist && echo "<p>built</p>" > dist/index.html';
+    'for i in 1 2 3 4 5 6; do echo "step $i of 6"; sleep 1; done; echo "careful: this went to stderr" >&2; mkdir -p public && echo "<p>built</p>" > public/index.html';
   await deployFolder(page, slug, name, buildSite(script));
 
   const log = page.getByRole('log', { name: 'Build output' });

@@ -7,9 +7,9 @@ import { signUp, test } from './helpers';
 test("shows a queued deployment's place in the queue until its build starts", async ({ page }) => {
   test.setTimeout(150_000);
   const { slug } = await signUp(page);
-  const slow = buildSite('sleep 12; mkdir -p dist && echo "<p>slow</p>" > dist/index.html');
+  const slow = buildSite('sleep 12; mkdir -p public && echo "<p>slow</p>" > public/index.html');
   await deployFolder(page, slug, uniqueName('queue-first'), slow);
-  const quick = buildSite('sleep 5; mkdir -p dist && echo "<p>second</p>" > dist/index.html');
+  const quick = buildSite('sleep 5; mkdir -p public && echo "<p>second</p>" > public/index.html');
   await deployFolder(page, slug, uniqueName('queue-second'), quick);
 
   const position = page.getByRole('status', { name: 'Queue position' });

@@ -5,10 +5,12 @@ import { buildSite, deployFolder, deploymentUrl, uniqueName, visit, waitForState
 import { signUp, test } from './helpers';
 
 test('adds a variable in settings and the next build sees it', async ({ page }) => {
+  // Builds go through Vercel's builders, whose start-up adds seconds to each build on a busy machine.
+  test.setTimeout(120_000);
   const { slug } = await signUp(page);
   const name = uniqueName('env-site');
   const site = buildSite(
-    "mkdir -p dist && node -e \"require('fs').writeFileSync('dist/index.html', 'greeting=' + (process.env.GREETING || 'none'))\"",
+    "mkdir -p public && node -e \"require('fs').writeFileSync('public/index.html', 'greeting=' + (process.env.GREETING || 'none'))\"",
   );
   const first = await deployFolder(page, slug, name, site, 'Production');
   await waitForState(page, 'Ready');

@@ -28,7 +28,7 @@ export function writeSite(name: string, site: Site): string {
   return dir;
 }
 
-/** A package.json whose build script runs `script` (sh) and must leave the site in dist/. */
+/** A package.json whose build script runs `script` (sh) and must leave the site in public/ (the output folder of Vercel's "Other" preset). */
 export function buildSite(script: string): Site {
   return { 'package.json': JSON.stringify({ name: 'e2e-site', private: true, scripts: { build: script } }) };
 }

@@ -49,13 +49,15 @@ test('keyboard focus shows a ring on the scope switcher, tabs, deployment action
 });
 
 test('a deployment page left open shows Visit and the production domain when the build is ready', async ({ page }) => {
+  // Builds go through Vercel's builders, whose start-up adds seconds to each build on a busy machine.
+  test.setTimeout(120_000);
   const { slug } = await signUp(page);
   const name = uniqueName('live-site');
   await deployFolder(
     page,
     slug,
     name,
-    buildSite('sleep 4; mkdir -p dist && echo "<p>live</p>" > dist/index.html'),
+    buildSite('sleep 4; mkdir -p public && echo "<p>live</p>" > public/index.html'),
     'Production',
   );
   const overview = page.getByRole('region', { name: 'Overview' });

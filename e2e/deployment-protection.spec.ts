@@ -36,7 +36,10 @@ test('protects a preview with Nimbus Authentication, a password and a bypass sec
   expect(jwt).toMatchObject({ httpOnly: true, domain: new URL(url).hostname });
   await context.close();
 
-  // Password protection instead: the password page, a wrong password, then the right one.
+  // Password protection instead: the password page, a wrong password, then the right one. The first
+  // save's toast leaves first (a pointer over the toasts holds them), so the next one is this save's.
+  await page.mouse.move(0, 0);
+  await expect(page.getByText('Deployment protection saved.')).toBeHidden();
   await form.getByLabel('Nimbus Authentication').uncheck();
   await form.getByLabel('Password Protection').check();
   await form.getByLabel('Password', { exact: true }).fill('blue harbour lantern');
