@@ -1,9 +1,11 @@
-// `npm start`: builds the web app and the nimbus CLI (which the server hands out at /cli/nimbus.tgz)
-// when their sources are newer than the last build, then runs the one Nimbus process (apps/web/server.ts).
+// `npm start`: says first what the build sandbox lacks on this machine, builds the web app and the
+// nimbus CLI (which the server hands out at /cli/nimbus.tgz) when their sources are newer than the last
+// build, then runs the one Nimbus process (apps/web/server.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sandboxNotice } from '../packages/engine/src/sandbox/requirements.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps', 'web');
@@ -68,7 +70,17 @@ export function ensureCliBuild() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * Before the minute a first build of the web app takes: which commands the build sandbox misses and
+ * the Debian command that installs them, or that builds run without isolation. Nimbus starts anyway;
+ * its builds are refused with the same words until the commands are there.
+ */
+export function checkSandboxAtStart(env = process.env, argv = process.argv.slice(2)) {
+  for (const line of sandboxNotice(env, argv)) console.warn(line);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  checkSandboxAtStart();
   ensureBuild();
   ensureCliBuild();
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');

@@ -10,6 +10,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { withLock as lockFolder } from '../packages/engine/src/build/toolchain';
 
 const run = promisify(execFile);
 const FIXTURES = path.join(process.cwd(), 'test', 'fixtures');
@@ -26,28 +27,14 @@ async function filesOf(dir: string, rel = ''): Promise<string[]> {
   return out.sort();
 }
 
-async function hashOf(dir: string): Promise<string> {
+export async function hashOf(dir: string): Promise<string> {
   const hash = createHash('sha1');
   for (const file of await filesOf(dir)) hash.update(file).update(await readFile(path.join(dir, file)));
   return hash.digest('hex').slice(0, 12);
 }
 
-async function withLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      if (i > 1800) throw new Error(`${lock} stayed locked for 15 minutes`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
+/** Builds of the same fixture wait for each other, up to 15 minutes (a cold Next.js build on a busy machine). */
+export const withLock = <T>(lock: string, fn: () => Promise<T>) => lockFolder(lock, fn, 15);
 
 /** The fixture's source files only (no dependencies, no build output), as a deployment would upload them. */
 function fixtureSource(name: string): string {

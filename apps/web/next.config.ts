@@ -9,6 +9,8 @@ const config: NextConfig = {
   // A separate build folder per checkout or test run keeps parallel builds from clobbering each other.
   distDir: process.env.NIMBUS_NEXT_DIST ?? '.next',
   poweredByHeader: false,
+  // `npm run typecheck` checks apps/web (CI runs it before the tests): the build does not check it again.
+  typescript: { ignoreBuildErrors: true },
   transpilePackages: ['@nimbus/core', '@nimbus/client', '@nimbus/ui'],
   serverExternalPackages: [
     '@electric-sql/pglite',

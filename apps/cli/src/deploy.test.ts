@@ -4,8 +4,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createEngineTestApi } from '@nimbus/api/src/engine-testing';
 import { listen } from '@nimbus/api/src/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCli, cliUser } from './testing';
+
+// Each case starts the CLI several times and most wait for a real build: on a busy machine that takes
+// longer than the default 30 s without anything being wrong.
+vi.setConfig({ testTimeout: 90_000 });
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
 let server: Awaited<ReturnType<typeof listen>>;

@@ -22,8 +22,14 @@ import { loadConfig } from './config';
 const run = promisify(execFile);
 const repoRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const cliManifest = JSON.parse(await readFile(path.join(repoRoot, 'apps', 'cli', 'package.json'), 'utf8'));
-// A port of this worktree's range: the public URL (and so the tarball's server.json) must name it.
-const PORT = 3311;
+// The public URL (and so the tarball's server.json) names the port before the server starts: a free
+// one from the system, not a fixed number that another run on this machine may hold at the same time.
+const PORT = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 let started: Awaited<ReturnType<typeof startServer>>;

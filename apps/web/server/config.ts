@@ -292,6 +292,12 @@ const Env = z.object({
     example: '/var/cache/nimbus-builds',
     description: 'Package manager caches, one per team.',
   }),
+  NIMBUS_TOOLCHAIN_DIR: optional(text, {
+    shown: '$TMPDIR/nimbus-toolchains',
+    example: '/var/cache/nimbus-toolchains',
+    description:
+      'The build image: Node.js majors, pnpm, yarn and bun, fetched from the npm registry on first use and mounted read-only into builds and functions. Keep it outside the data dir, readable by uid 65534.',
+  }),
   NIMBUS_BUILD_SANDBOX: variable(oneOf(['on', 'off']), {
     default: 'on',
     example: 'off',
@@ -518,6 +524,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Temp dirs of running builds and the package cache: outside the data dir, which builds must not see. */
       dir: e.NIMBUS_BUILD_DIR ? path.resolve(e.NIMBUS_BUILD_DIR) : undefined,
       cacheDir: e.NIMBUS_BUILD_CACHE_DIR ? path.resolve(e.NIMBUS_BUILD_CACHE_DIR) : undefined,
+      /** The build image's tools (packages/engine/src/build/toolchain.ts), shared by builds and function runners. */
+      toolchainDir: e.NIMBUS_TOOLCHAIN_DIR ? path.resolve(e.NIMBUS_TOOLCHAIN_DIR) : undefined,
       /** Isolation and limits of every build (packages/engine/src/sandbox). */
       sandbox: {
         mode: e.NIMBUS_BUILD_SANDBOX,

@@ -33,6 +33,7 @@ import {
   type Meter,
   RuntimeLogWriter,
   reportFunctionsTo,
+  setToolchainRoot,
   startCronScheduler,
   startDomainRecheck,
   startRuntimeLogRetention,
@@ -130,6 +131,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
           : undefined,
       })
     : null;
+  if (config.build.toolchainDir) setToolchainRoot(config.build.toolchainDir);
   // Builds are refused (or run unisolated when NIMBUS_BUILD_SANDBOX=off) when this machine cannot isolate them.
   if (config.roles.has('worker')) await checkSandbox(config.build.sandbox);
   const worker = config.roles.has('worker')

@@ -38,7 +38,7 @@ afterAll(() => t.close());
 /** A build that takes `ms` before it writes its page. */
 const slow = (ms: number) => ({
   'package.json': JSON.stringify({ name: 'slow', private: true, scripts: { build: 'node build.js' } }),
-  'build.js': `setTimeout(() => { require('fs').mkdirSync('dist'); require('fs').writeFileSync('dist/index.html', 'slow'); }, ${ms});`,
+  'build.js': `setTimeout(() => { require('fs').mkdirSync('public'); require('fs').writeFileSync('public/index.html', 'slow'); }, ${ms});`,
 });
 
 describe('fair build queue', () => {

@@ -70,8 +70,8 @@ describe('builds', () => {
       {
         'package.json': pkg({ build: 'node build.js' }),
         'build.js': `const fs = require('fs');
-fs.mkdirSync('dist');
-fs.writeFileSync('dist/index.html', JSON.stringify({
+fs.mkdirSync('public');
+fs.writeFileSync('public/index.html', JSON.stringify({
   greeting: process.env.GREETING, ci: process.env.CI, target: process.env.NIMBUS_ENV,
   leaked: Object.keys(process.env).filter((k) => /DATABASE_URL|NIMBUS_SECRET|VITEST/.test(k)),
   storeVisible: fs.existsSync(process.env.STORE_DIR + '/files'),

@@ -30,13 +30,18 @@ const TREE = {
 beforeAll(async () => {
   t = await createFunctionsTestServer();
   token = (await t.signup('cron-user@example.com', 'Cron User')).token;
-  const first = await t.deploy(token, TREE, { name: 'crons', target: 'production' }, '?prebuilt=1');
-  expect(first.status).toBe(200);
-  projectId = first.json.projectId;
-  await t.call('POST', `/v10/projects/${projectId}/env`, {
+  // The secret exists before the deployment: a deployment takes its environment when it builds.
+  const project = await t.call('POST', '/v11/projects', { token, body: { name: 'crons' } });
+  expect(project.status).toBe(200);
+  projectId = project.json.id;
+  const secret = await t.call('POST', `/v10/projects/${projectId}/env`, {
     token,
     body: { key: 'CRON_SECRET', value: 'only-the-scheduler-knows', target: ['production'], type: 'encrypted' },
   });
+  expect(secret.status).toBeLessThan(300);
+  const first = await t.deploy(token, TREE, { name: 'crons', target: 'production' }, '?prebuilt=1');
+  expect(first.status).toBe(200);
+  expect(first.json.projectId).toBe(projectId);
   const ready = await t.waitFor(token, first.json.id, ['READY', 'ERROR'], 60_000);
   expect(ready.readyState).toBe('READY');
 }, 120_000);

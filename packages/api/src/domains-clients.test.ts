@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Vercel } from '@vercel/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DnsServer, hasDnsmasq, startDnsServer } from '../../../test/dns-server';
 import { createEngineTestApi } from './engine-testing';
 import { listen } from './testing';
@@ -15,6 +15,10 @@ import { listen } from './testing';
 const run = promisify(execFile);
 const VERCEL = path.join(process.cwd(), 'node_modules', '.bin', 'vercel');
 const EDGE_IP = '203.0.113.20';
+
+// Each case starts the official CLI (a large bundle) once or more: on a busy machine that takes longer
+// than the default 30 s without anything being wrong. Each CLI run keeps its own 90 s limit.
+vi.setConfig({ testTimeout: 90_000 });
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
 let server: Awaited<ReturnType<typeof listen>>;

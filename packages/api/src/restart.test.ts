@@ -72,7 +72,7 @@ it('builds a deployment again after the process is killed during its build', { t
 
   const pkg = JSON.stringify({
     scripts: {
-      build: `node -e "setTimeout(() => { require('fs').mkdirSync('dist'); require('fs').writeFileSync('dist/index.html', 'survived') }, 3000)"`,
+      build: `node -e "setTimeout(() => { require('fs').mkdirSync('public'); require('fs').writeFileSync('public/index.html', 'survived') }, 3000)"`,
     },
   });
   const body = JSON.stringify({ name: 'crash-site', files: [{ file: 'package.json', data: pkg }] });

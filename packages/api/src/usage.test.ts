@@ -161,7 +161,7 @@ describe('metering', () => {
       {
         'package.json': JSON.stringify({ name: 'slow', private: true, scripts: { build: 'node build.js' } }),
         'build.js': `const fs = require('fs');
-setTimeout(() => { fs.mkdirSync('dist'); fs.writeFileSync('dist/index.html', 'built'); }, 1500);`,
+setTimeout(() => { fs.mkdirSync('public'); fs.writeFileSync('public/index.html', 'built'); }, 1500);`,
       },
       { name: 'slow-build' },
     );

@@ -34,7 +34,7 @@ const vercel = (...args: string[]) => vercelIn(home, args);
 const GREETING_SITE = {
   'package.json': JSON.stringify({ scripts: { build: 'node build.js' } }),
   'build.js':
-    "require('fs').mkdirSync('dist');require('fs').writeFileSync('dist/index.html', 'x');console.log('GREETING is ' + process.env.GREETING);",
+    "require('fs').mkdirSync('public');require('fs').writeFileSync('public/index.html', 'x');console.log('GREETING is ' + process.env.GREETING);",
 };
 
 /** The build log of a deployment of acme-web, as text. */
@@ -192,7 +192,7 @@ describe('vercel CLI', () => {
     }, async () => {
       await vercelIn(dir, ['pull', '--yes', '--environment', 'production', '--scope', 'acme-web']);
       const linked = JSON.parse(await readFile(path.join(dir, '.vercel/project.json'), 'utf8'));
-      expect(linked.settings).toMatchObject({ nodeVersion: '22.x' });
+      expect(linked.settings).toMatchObject({ nodeVersion: '24.x' });
       expect(await readFile(path.join(dir, '.vercel/.env.production.local'), 'utf8')).toContain(
         'API_URL="https://api.example.com"',
       );

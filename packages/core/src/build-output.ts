@@ -33,6 +33,8 @@ export interface BuildOutputRoute {
   middlewarePath?: string;
   middlewareRawSrc?: string[];
   locale?: { redirect?: Record<string, string>; cookie?: string };
+  /** Edits to the request and response (@vercel/routing-utils `Transform`), checked when compiled. */
+  transforms?: unknown[];
 }
 
 export interface ImagesConfig {
@@ -103,6 +105,16 @@ export interface PrerenderConfig {
   initialStatus?: number;
   sourcePath?: string;
   [key: string]: unknown;
+}
+
+/**
+ * The path a static file of a Build Output tree is served at (no leading slash): its `overrides` path,
+ * else its own. An empty path is the root, where SvelteKit and Nuxt put a prerendered home page; that
+ * file is kept as `index.html`, the name `/` is served from.
+ */
+export function servedPath(file: string, override: { path?: string } | undefined): string {
+  const at = override?.path ?? file;
+  return at === '' ? 'index.html' : at;
 }
 
 export function isEdgeRuntime(config: Pick<FunctionConfig, 'runtime'>): boolean {

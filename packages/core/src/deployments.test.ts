@@ -57,7 +57,7 @@ describe('frameworks and states', () => {
     for (const slug of ['express', 'hono', 'fastify', 'nestjs', 'nitro', 'fastapi', 'flask', 'nuxtjs', 'sveltekit'])
       expect(isFramework(slug), slug).toBe(true);
     expect(frameworkProblem('rails')).toMatch(
-      /"rails" is not a framework Nimbus knows: use nextjs, astro, create-react-app, vite/,
+      /"rails" is not a framework Nimbus knows: use a slug of Vercel's framework list \(such as nextjs/,
     );
   });
 

@@ -32,24 +32,96 @@ export const isEnvTarget = (t: string): t is EnvTarget => (ENV_TARGETS as readon
  */
 export const NODE_VERSIONS = ['24.x', '22.x'] as const;
 export type NodeVersion = (typeof NODE_VERSIONS)[number];
-export const DEFAULT_NODE_VERSION: NodeVersion = '22.x';
+export const DEFAULT_NODE_VERSION: NodeVersion = '24.x';
 export const isNodeVersion = (v: string): v is NodeVersion => (NODE_VERSIONS as readonly string[]).includes(v);
 
-/** Frameworks Nimbus detects and builds with a known output folder, with their display names. */
+/**
+ * Vercel's framework presets (`@vercel/frameworks`) with their display names: every one is built by
+ * Vercel's own builders, and detected from the project's files when the project names none.
+ */
 export const FRAMEWORK_NAMES = {
+  container: 'Container',
+  blitzjs: 'Blitz.js (Legacy)',
   nextjs: 'Next.js',
+  gatsby: 'Gatsby.js',
+  remix: 'Remix',
+  'react-router': 'React Router',
   astro: 'Astro',
+  hexo: 'Hexo',
+  eleventy: 'Eleventy',
+  'docusaurus-2': 'Docusaurus (v2+)',
+  docusaurus: 'Docusaurus (v1)',
+  preact: 'Preact',
+  'solidstart-1': 'SolidStart (v1)',
+  solidstart: 'SolidStart (v0)',
+  dojo: 'Dojo',
+  ember: 'Ember.js',
+  vue: 'Vue.js',
+  scully: 'Scully',
+  'ionic-angular': 'Ionic Angular',
+  angular: 'Angular',
+  polymer: 'Polymer',
+  svelte: 'Svelte',
+  sveltekit: 'SvelteKit (v0)',
+  'sveltekit-1': 'SvelteKit',
+  'ionic-react': 'Ionic React',
   'create-react-app': 'Create React App',
+  gridsome: 'Gridsome',
+  umijs: 'UmiJS',
+  sapper: 'Sapper',
+  saber: 'Saber',
+  stencil: 'Stencil',
+  nuxtjs: 'Nuxt',
+  redwoodjs: 'RedwoodJS',
+  hugo: 'Hugo',
+  jekyll: 'Jekyll',
+  brunch: 'Brunch',
+  middleman: 'Middleman',
+  zola: 'Zola',
+  hydrogen: 'Hydrogen (v1)',
   vite: 'Vite',
+  'tanstack-start': 'TanStack Start',
+  'tanstack-start-lovable': 'TanStack Start',
+  vitepress: 'VitePress',
+  vuepress: 'VuePress',
+  parcel: 'Parcel',
+  fastapi: 'FastAPI',
+  flask: 'Flask',
+  fasthtml: 'FastHTML',
+  django: 'Django',
+  ash: 'Ash',
+  'factory-eve': 'Factory (Eve)',
+  eve: 'eve',
+  sanity: 'Sanity',
+  'sanity-v2': 'Sanity (v2 - legacy)',
+  storybook: 'Storybook',
+  nitro: 'Nitro',
+  hono: 'Hono',
+  express: 'Express',
+  h3: 'H3',
+  koa: 'Koa',
+  nestjs: 'NestJS',
+  elysia: 'Elysia',
+  fastify: 'Fastify',
+  xmcp: 'xmcp',
+  python: 'Python',
+  ruby: 'Ruby',
+  rust: 'Rust',
+  axum: 'Axum',
+  'actix-web': 'Actix Web',
+  bun: 'Bun',
+  node: 'Node',
+  go: 'Go',
+  services: 'Services',
+  mastra: 'Mastra',
 } as const;
 export type Framework = keyof typeof FRAMEWORK_NAMES;
 export const FRAMEWORKS = Object.keys(FRAMEWORK_NAMES) as Framework[];
 
 /**
  * Every other slug of Vercel's framework list (the `vercel` CLI's builders, v64), which the CLI sends in
- * `projectSettings.framework` after detecting them. Static-site generators get the generic plan (the
- * build script, then the first of public, dist, build, out); frameworks with server output are built
- * by the official builders (`vercel build`) into a Build Output tree.
+ * `projectSettings.framework` after detecting them. Every framework is built by Vercel's own builders
+ * (`vercel build`) with that preset, into a Build Output tree.
  */
 // biome-ignore format: one list of short words
 export const VERCEL_FRAMEWORKS: readonly string[] = [
@@ -68,7 +140,7 @@ export function isFramework(slug: string): boolean {
 
 /** The message for a framework that is not a known slug. */
 export function frameworkProblem(slug: string): string {
-  return `"${slug}" is not a framework Nimbus knows: use ${FRAMEWORKS.join(', ')} (or another slug of Vercel's framework list), or null to detect it from package.json.`;
+  return `"${slug}" is not a framework Nimbus knows: use a slug of Vercel's framework list (such as nextjs, vite, astro, sveltekit, nuxtjs, hono), or null to detect it from the project's files.`;
 }
 
 export const PROJECT_NAME_MAX = 100;

@@ -1,6 +1,7 @@
 // The deployment engine: file store, build queue and worker, and the edge that serves deployments.
 
 export * from './analytics/collector';
+export { setToolchainRoot, toolchainRoot } from './build/toolchain';
 export * from './crypto';
 export * from './dns/check-domain';
 export * from './dns/recheck';

@@ -28,8 +28,8 @@ const FEATURES = [
     href: '/docs/deployments',
   },
   {
-    title: 'Builds that know your framework',
-    body: 'Next.js, Astro, Vite and Create React App are detected; server-rendered apps are built with the official vercel build. npm, pnpm, yarn and bun installs run in a sandbox.',
+    title: 'Every framework, built as Vercel builds it',
+    body: "Every app goes through Vercel's own builders in a sandbox: the same framework presets, on Node.js 22 or 24, with npm, pnpm 6-10, yarn or bun chosen from your lockfile.",
     href: '/docs/builds',
   },
   {

@@ -85,6 +85,28 @@ describe('POST /v13/deployments', () => {
     expect((await t.engine.store.get(sha1('<p>inline</p>'))).toString()).toBe('<p>inline</p>');
   });
 
+  it('takes a folder listed with only its directory mode as nothing to store, and refuses a file without sha', async () => {
+    const html = Buffer.from('<p>with a folder</p>').toString('base64');
+    const res = await t.call('POST', '/v13/deployments', {
+      token,
+      body: {
+        name: 'with-folder',
+        files: [
+          { file: 'index.html', data: html, encoding: 'base64' },
+          { file: 'empty', mode: 0o40755 },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await t.waitFor(token, res.json.id)).readyState).toBe('READY');
+    const bare = await t.call('POST', '/v13/deployments', {
+      token,
+      body: { name: 'bare-file', files: [{ file: 'a.html', mode: 0o100644 }] },
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.json.error.message).toContain('a file needs its sha and size, or its data');
+  });
+
   it.each([
     ['../escape.html', 'Unsafe file path'],
     ['/etc/passwd', 'Unsafe file path'],
@@ -196,7 +218,9 @@ describe('POST /v13/deployments', () => {
     expect(source.json.map((n: { name: string }) => n.name)).toEqual(['css', 'index.html', 'vercel.json']);
   });
 
-  it('builds with .env files but never serves them; .well-known/ and a static export stay served', async () => {
+  it('builds with .env files but never serves them; .well-known/ and a static export stay served', {
+    timeout: 120_000,
+  }, async () => {
     const res = await t.deploy(
       token,
       {
@@ -219,10 +243,12 @@ describe('POST /v13/deployments', () => {
 });
 
 describe('redeploy (POST /v13/deployments with deploymentId)', () => {
-  it('builds the same files again with the current env vars, keeping the target unless one is sent', async () => {
+  it('builds the same files again with the current env vars, keeping the target unless one is sent', {
+    timeout: 180_000,
+  }, async () => {
     const files = {
       'package.json': JSON.stringify({
-        scripts: { build: 'mkdir -p dist && echo "<p>$GREETING</p>" > dist/index.html' },
+        scripts: { build: 'mkdir -p public && echo "<p>$GREETING</p>" > public/index.html' },
       }),
     };
     const first = await t.deploy(token, files, { name: 'redeploy-site', target: 'production' });

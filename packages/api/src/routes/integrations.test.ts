@@ -152,8 +152,11 @@ describe('outgoing webhooks', () => {
   });
 });
 
+// These cases run a real build, which may wait for a busy machine (their deployment waits allow 60 s).
+const BUILD = { timeout: 90_000 };
+
 describe('log drains', () => {
-  it("receive a real build's lines as signed NDJSON", async () => {
+  it("receive a real build's lines as signed NDJSON", BUILD, async () => {
     const rx = await receiver();
     const drain = await t.call('POST', '/v2/integrations/log-drains', {
       token: owner.token,
@@ -180,7 +183,7 @@ describe('log drains', () => {
     await rx.close();
   });
 
-  it('is disabled after failing again and again, and the owner is mailed', async () => {
+  it('is disabled after failing again and again, and the owner is mailed', BUILD, async () => {
     const rx = await receiver([500, 500, 500]);
     const drain = await t.call('POST', '/v1/log-drains', {
       token: owner.token,
@@ -200,7 +203,7 @@ describe('log drains', () => {
 });
 
 describe('notifications', () => {
-  it('mail a failed production deployment to members who opted in, not to one who opted out', async () => {
+  it('mail a failed production deployment to members who opted in, not to one who opted out', BUILD, async () => {
     const lead = await t.signup('notify-lead@example.com');
     const quiet = await t.signup('notify-quiet@example.com');
     const team = await t.proTeam(lead.token, 'Notify Team');

@@ -58,19 +58,21 @@ describe('login throttling', () => {
 
   it('answers an unknown e-mail as slowly as a known one (argon2 runs for both)', async () => {
     await t.signup('timed@example.com');
-    const median = async (email: string, ip: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const start = performance.now();
-        expect((await login(email, `wrong ${i}`, ip)).status).toBe(401);
-        times.push(performance.now() - start);
-      }
-      return times.sort((a, b) => a - b)[2]!;
+    // Known and unknown alternate, and each side keeps its fastest try: a busy machine slows single
+    // requests, never speeds one up, so the minimum is the cost of the work itself.
+    const fastest = { known: Infinity, unknown: Infinity };
+    const timed = async (side: keyof typeof fastest, email: string, ip: string, i: number) => {
+      const start = performance.now();
+      expect((await login(email, `wrong ${i}`, ip)).status).toBe(401);
+      fastest[side] = Math.min(fastest[side], performance.now() - start);
     };
-    await median('warmup@example.com', '203.0.113.49');
-    const known = await median('timed@example.com', '203.0.113.50');
-    const unknown = await median('nobody-here@example.com', '203.0.113.51');
-    console.log(`login medians: known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`);
+    expect((await login('warmup@example.com', 'wrong', '203.0.113.49')).status).toBe(401);
+    for (let i = 0; i < 4; i++) {
+      await timed('known', 'timed@example.com', '203.0.113.50', i);
+      await timed('unknown', 'nobody-here@example.com', '203.0.113.51', i);
+    }
+    const { known, unknown } = fastest;
+    console.log(`login fastest: known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`);
     expect(unknown).toBeGreaterThan(known * 0.5);
     expect(unknown).toBeLessThan(known * 2);
   });

@@ -23,7 +23,7 @@ describe('projects', () => {
       framework: 'vite',
       buildCommand: 'npm run build',
       alias: [],
-      nodeVersion: '22.x',
+      nodeVersion: '24.x',
     });
     expect((await t.call('GET', `/v9/projects/${created.json.id}`, { token })).json.name).toBe('my-app');
     const patched = await t.call('PATCH', '/v9/projects/my-app', {

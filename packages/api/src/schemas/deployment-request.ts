@@ -33,7 +33,7 @@ const folder = (what: string) =>
 
 export const ProjectSettingsInput = z.object({
   framework: setting(
-    `${FRAMEWORKS.join(', ')} (or another slug of Vercel's list); null to detect it from package.json.`,
+    `A slug of Vercel's framework list (${FRAMEWORKS.slice(0, 6).join(', ')} ...); null to detect it from the project's files.`,
   ).refine((v) => !v || isFramework(v), { error: (issue) => frameworkProblem(String(issue.input)) }),
   installCommand: setting('Overrides the lockfile package manager install, e.g. "npm ci".'),
   buildCommand: setting('Overrides the build script, e.g. "npm run build".'),
@@ -70,6 +70,23 @@ const InlineFile = z.object({
   mode: z.number().int().optional(),
 });
 
+/** `S_IFMT` and `S_IFDIR` of a file mode. */
+const FILE_TYPE = 0o170000;
+const DIRECTORY = 0o040000;
+
+/**
+ * A folder, as Vercel's CLI lists one it found empty (an empty `.vercel/output/static/`, say): only
+ * `file` and a directory `mode`. Nothing to store: dropped before the deployment is checked.
+ */
+const DirectoryEntry = z.object({
+  file: filePath(),
+  mode: z
+    .number()
+    .int()
+    .refine((mode) => (mode & FILE_TYPE) === DIRECTORY, { error: 'a file needs its sha and size, or its data.' }),
+});
+const isDirectoryEntry = (f: object): f is z.infer<typeof DirectoryEntry> => !('sha' in f) && !('data' in f);
+
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const EnvMap = z.record(
   z.string().regex(ENV_KEY, { error: 'keys are letters, digits and _, not starting with a digit.' }),
@@ -83,7 +100,8 @@ export const DeploymentCreate = z
     name: z.string().max(320).optional().describe('Project name; the project is created when it does not exist.'),
     project: z.string().max(320).optional().describe('Project id or name, instead of name.'),
     files: z
-      .array(z.union([FileRef, InlineFile]))
+      .array(z.union([FileRef, InlineFile, DirectoryEntry]))
+      .transform((files) => files.filter((f) => !isDirectoryEntry(f)) as z.infer<typeof FileRef | typeof InlineFile>[])
       .optional()
       .describe('Every file of the deployment, by digest or inline.'),
     deploymentId: z

@@ -20,7 +20,7 @@ export const projects = pgTable(
     outputDirectory: text('output_directory'),
     rootDirectory: text('root_directory'),
     devCommand: text('dev_command'),
-    nodeVersion: text('node_version').notNull().default('22.x'),
+    nodeVersion: text('node_version').notNull().default('24.x'),
     speedInsights: boolean('speed_insights').notNull().default(false),
     /** Web Analytics: the edge serves the insights script and records page views only when on. */
     webAnalytics: boolean('web_analytics').notNull().default(false),

@@ -1,11 +1,18 @@
 // Reading Build Output trees into the store (what `vercel deploy --prebuilt` uploads and `vercel build`
 // writes), refusing the trees Nimbus must not take, and writing a stored function back out for a runner.
+import { EventEmitter } from 'node:events';
 import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, newId, schema, teamBlobSizes } from '@nimbus/db';
+import { type Database, markReady, newId, schema, teamBlobSizes } from '@nimbus/db';
 import { createTestDatabase } from '@nimbus/db/src/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCipher } from '../crypto';
+import { createEdge } from '../edge/create-edge';
+import { createFunctionPool } from '../functions';
 import { functionDir } from '../functions/materialize';
 import { createLocalStore, sha1 } from '../store/local';
 import { ingestBuildOutput } from './build-output';
@@ -194,6 +201,17 @@ describe('bad trees', () => {
       /maps "passwd" to "\.\.\/\.\.\/etc\/passwd", outside the deployment/,
     ],
     [
+      // Hydrogen's .vercelignore names dist/, so `vercel deploy --prebuilt` leaves its worker out.
+      'a filePathMap entry the upload left out',
+      withFunction({
+        '.vercel/output/functions/api/hello.func/.vc-config.json': nodeConfig({
+          filePathMap: { 'dist/worker/index.js': 'dist/worker/index.js' },
+        }),
+      }),
+      'FUNCTION_FILE_MISSING',
+      /maps "dist\/worker\/index\.js" from the project's "dist\/worker\/index\.js", which the deployment does not have\. .*take "dist\/worker\/index\.js" out of \.vercelignore/,
+    ],
+    [
       'a function file linked out of the tree',
       withFunction({ '.vercel/output/functions/api/hello.func/passwd': { link: '/etc/passwd' } }),
       'PATH_ESCAPE',
@@ -213,6 +231,24 @@ describe('bad trees', () => {
       },
       'INVALID_BUILD_OUTPUT',
       /serves it at "\.\.\/x": use a relative path without "\.\."/,
+    ],
+    [
+      'an override whose path is absolute',
+      {
+        ...base,
+        '.vercel/output/config.json': JSON.stringify({ version: 3, overrides: { 'index.html': { path: '/etc/x' } } }),
+      },
+      'INVALID_BUILD_OUTPUT',
+      /serves it at "\/etc\/x": use a relative path/,
+    ],
+    [
+      'an override whose path has a backslash',
+      {
+        ...base,
+        '.vercel/output/config.json': JSON.stringify({ version: 3, overrides: { 'index.html': { path: '..\\x' } } }),
+      },
+      'INVALID_BUILD_OUTPUT',
+      /serves it at "\.\.\\x": use a relative path/,
     ],
     [
       'a file past NIMBUS_MAX_FILE_SIZE',
@@ -258,5 +294,191 @@ describe('functionDir', () => {
     expect((await lstat(path.join(out, 'lib.js'))).isSymbolicLink()).toBe(true);
     // Asked again later, the folder is reused as it is.
     expect(await functionDir(store, runners, fn!)).toBe(out);
+  });
+});
+
+describe('an override with an empty path (SvelteKit and Nuxt serve their prerendered home page at /)', () => {
+  const tree: Tree = {
+    '.vercel/output/config.json': JSON.stringify({
+      version: 3,
+      routes: [{ handle: 'filesystem' }],
+      overrides: {
+        'index.html': { path: '', contentType: 'text/html; charset=iso-8859-1' },
+        'about.html': { path: 'about' },
+      },
+    }),
+    '.vercel/output/static/index.html': '<h1>home</h1>',
+    '.vercel/output/static/about.html': '<h1>about</h1>',
+  };
+
+  /** A GET to the edge on `port`, as a browser at `host` sends it. */
+  const get = (port: number, host: string, urlPath: string) =>
+    new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+      request({ port, host: '127.0.0.1', path: urlPath, headers: { host } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it('stores the file served at the root as index.html', async () => {
+    const { outputs, buildOutput } = await ingest(await project(tree));
+    expect(outputs).toEqual([
+      { path: 'about', sha: sha1('<h1>about</h1>'), size: 14 },
+      { path: 'index.html', sha: sha1('<h1>home</h1>'), size: 13 },
+    ]);
+    expect(buildOutput.config.overrides?.['index.html']).toEqual({
+      path: '',
+      contentType: 'text/html; charset=iso-8859-1',
+    });
+  });
+
+  it('is served by the edge at / with the override content type', async () => {
+    const { outputs, buildOutput } = await ingest(await project(tree));
+    const projectId = newId('prj');
+    const id = newId('dpl');
+    const host = `kit-${id.slice(-8).toLowerCase()}`;
+    await database.db.insert(schema.projects).values({ id: projectId, teamId, name: host });
+    await database.db.insert(schema.deployments).values({ id, projectId, teamId, name: host, host, state: 'BUILDING' });
+    await markReady(database.db, { id, outputs, config: {}, framework: 'sveltekit', buildOutput });
+
+    const pool = createFunctionPool();
+    const edge = createEdge({
+      db: database.db,
+      store,
+      deployDomain: 'localhost',
+      events: new EventEmitter(),
+      functions: { pool, cipher: createCipher('s'.repeat(32)), dir: path.join(dir, 'edge-functions') },
+    });
+    const server = createServer(edge.handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect(await get(port, `${host}.localhost`, '/')).toEqual({
+        status: 200,
+        type: 'text/html; charset=iso-8859-1',
+        body: '<h1>home</h1>',
+      });
+      expect(await get(port, `${host}.localhost`, '/about')).toMatchObject({ status: 200, body: '<h1>about</h1>' });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await edge.close();
+      await pool.close();
+    }
+  });
+});
+
+describe('packages installed by pnpm (links into node_modules/.pnpm)', () => {
+  const HONO = 'node_modules/.pnpm/hono@4.6.0/node_modules/hono';
+  const SERVER = 'node_modules/.pnpm/@hono+node-server@1.13.0/node_modules';
+  const FUNC = '.vercel/output/functions/api/hello.func';
+  const handler = 'module.exports = [require("hono").name, require("@hono/node-server").peer];';
+  /** The packages' files, which `vercel build` writes into the function at their real paths. */
+  const packages: Tree = {
+    [`${FUNC}/api/hello.js`]: handler,
+    [`${FUNC}/${HONO}/package.json`]: '{"name":"hono","main":"dist/index.js"}',
+    [`${FUNC}/${HONO}/dist/index.js`]: 'module.exports = { name: "hono" };',
+    [`${FUNC}/${SERVER}/@hono/node-server/package.json`]: '{"name":"@hono/node-server"}',
+    [`${FUNC}/${SERVER}/@hono/node-server/index.js`]: 'module.exports = { peer: require("hono").name + "!" };',
+  };
+  /** The links pnpm made, by path in the project and in the function, and their text. */
+  const links = {
+    'node_modules/hono': '.pnpm/hono@4.6.0/node_modules/hono',
+    'node_modules/@hono/node-server': '../.pnpm/@hono+node-server@1.13.0/node_modules/@hono/node-server',
+    [`${SERVER}/hono`]: '../../hono@4.6.0/node_modules/hono',
+  };
+
+  /** Written back out for a runner, the handler loads both packages through the links. */
+  async function run(fn: Parameters<typeof functionDir>[2]): Promise<unknown> {
+    const out = await functionDir(store, path.join(dir, 'pnpm-functions'), fn);
+    return createRequire(path.join(out, 'api/hello.js'))('./hello.js');
+  }
+
+  it('takes the form `vercel build` writes: the links in filePathMap, their targets in the function', async () => {
+    // The upload holds each mapped link as its text (`vercel deploy --prebuilt`), not the project's
+    // node_modules/.pnpm: in the project they lead nowhere.
+    const root = await project({
+      ...base,
+      ...packages,
+      [`${FUNC}/.vc-config.json`]: nodeConfig({
+        handler: 'api/hello.js',
+        filePathMap: Object.fromEntries(Object.keys(links).map((p) => [p, p])),
+      }),
+      ...Object.fromEntries(Object.entries(links).map(([p, link]) => [p, { link }])),
+    });
+    const [fn] = (await ingest(root)).buildOutput.functions;
+    expect(fn!.files.filter((f) => 'link' in f)).toEqual(
+      Object.entries(links)
+        .map(([p, link]) => ({ path: p, link }))
+        .sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
+    expect(await run(fn!)).toEqual(['hono', 'hono!']);
+  });
+
+  it('takes the links inside the function folder itself', async () => {
+    const root = await project({
+      ...base,
+      ...packages,
+      [`${FUNC}/.vc-config.json`]: nodeConfig({ handler: 'api/hello.js' }),
+      ...Object.fromEntries(Object.entries(links).map(([p, link]) => [`${FUNC}/${p}`, { link }])),
+    });
+    const [fn] = (await ingest(root)).buildOutput.functions;
+    expect(fn!.files.find((f) => f.path === 'node_modules/hono')).toEqual({
+      path: 'node_modules/hono',
+      link: '.pnpm/hono@4.6.0/node_modules/hono',
+    });
+    expect(await run(fn!)).toEqual(['hono', 'hono!']);
+  });
+
+  it('reads a mapped link that leads elsewhere in the upload as the files it points at', async () => {
+    const root = await project({
+      ...base,
+      [`${FUNC}/api/hello.js`]: 'module.exports = require("shared").name;',
+      [`${FUNC}/.vc-config.json`]: nodeConfig({ filePathMap: { 'node_modules/shared': 'node_modules/shared' } }),
+      'node_modules/shared': { link: '../packages/shared' },
+      'packages/shared/index.js': 'module.exports = { name: "shared" };',
+    });
+    const [fn] = (await ingest(root)).buildOutput.functions;
+    expect(fn!.files.map((f) => f.path)).toEqual(['api/hello.js', 'node_modules/shared/index.js']);
+    const out = await functionDir(store, path.join(dir, 'pnpm-functions'), fn!);
+    expect(createRequire(path.join(out, 'api/hello.js'))('./hello.js')).toBe('shared');
+  });
+
+  it.each([
+    ['out of the function and the upload', '../../../../../../etc', 'PATH_ESCAPE', /leads outside the deployment/],
+    ['to an absolute path', '/etc', 'PATH_ESCAPE', /leads outside the deployment/],
+    [
+      'to nothing in the function or the upload',
+      '.pnpm/gone@1/node_modules/gone',
+      'FUNCTION_FILE_MISSING',
+      /does not exist/,
+    ],
+  ] as const)('refuses a mapped link %s', async (_name, link, code, message) => {
+    const err = await refusal({
+      ...base,
+      ...packages,
+      [`${FUNC}/.vc-config.json`]: nodeConfig({ filePathMap: { 'node_modules/evil': 'node_modules/evil' } }),
+      'node_modules/evil': { link },
+    });
+    expect(err.code).toBe(code);
+    expect(err.message).toMatch(message);
+  });
+
+  it('refuses a mapped link that climbs out of the function through another of its links', async () => {
+    // On paper `top/../etc/passwd` from node_modules/ is node_modules/etc/passwd, inside the function;
+    // but `top` is a link to the function's root, so from there `..` leaves it (/var/task/.. is /var).
+    const err = await refusal({
+      ...base,
+      ...packages,
+      [`${FUNC}/.vc-config.json`]: nodeConfig({ filePathMap: { 'node_modules/evil': 'node_modules/evil' } }),
+      [`${FUNC}/node_modules/top`]: { link: '..' },
+      [`${FUNC}/node_modules/etc/passwd`]: 'not this one',
+      'node_modules/evil': { link: 'top/../etc/passwd' },
+    });
+    expect(err.code).toBe('FUNCTION_FILE_MISSING');
+    expect(err.message).toMatch(/"node_modules\/evil" does not exist/);
   });
 });

@@ -8,7 +8,7 @@
 // entries never leave the uploaded tree, and a bad tree fails with a message saying what to fix.
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildOutputConfig, FILES_MAX, isBuildInternal } from '@nimbus/core';
+import { type BuildOutputConfig, FILES_MAX, isBuildInternal, servedPath } from '@nimbus/core';
 import { type BuildOutputRows, type Db, missingBlobs, type OutputFile, recordBlobs } from '@nimbus/db';
 import type { SizeLimits } from '../store/ingest';
 import { sha1 } from '../store/local';
@@ -137,9 +137,11 @@ async function readConfig(outputDir: string): Promise<BuildOutputConfig> {
       `.vercel/output/config.json has version ${JSON.stringify(config.version)}; Nimbus reads Build Output API version 3. Build with a current vercel CLI.`,
     );
   for (const [file, override] of Object.entries(config.overrides ?? {})) {
-    if (override?.path !== undefined && !isSafePath(override.path))
+    // An empty path is the root (SvelteKit's and Nuxt's prerendered home page).
+    const at = override?.path;
+    if (at !== undefined && (typeof at !== 'string' || (at !== '' && !isSafePath(at))))
       throw invalid(
-        `The override of "${file}" in .vercel/output/config.json serves it at "${override.path}": use a relative path without "..".`,
+        `The override of "${file}" in .vercel/output/config.json serves it at "${String(at)}": use a relative path without "..".`,
       );
   }
   return config;
@@ -163,7 +165,10 @@ async function listFiles(dir: string, shownDir: string, confine: ConfineFn): Pro
   return out;
 }
 
-/** `static/**` at their URL paths: an override moves a file (`index.html` served at `index`). */
+/**
+ * `static/**` at their URL paths: an override moves a file (`about.html` served at `about`, and with an
+ * empty path `index.html` at `/`), and wins over a file that has that path of its own.
+ */
 async function readStatic(
   outputDir: string,
   config: BuildOutputConfig,
@@ -172,9 +177,15 @@ async function readStatic(
 ): Promise<OutputFile[]> {
   const dir = path.join(outputDir, 'static');
   if (!(await stat(dir).catch(() => null))?.isDirectory()) return [];
+  const overrides = config.overrides ?? {};
+  const overrideOf = (file: string) => (Object.hasOwn(overrides, file) ? overrides[file] : undefined);
+  const files = await listFiles(dir, '.vercel/output/static', confine);
+  const claimed = new Set(files.filter((f) => overrideOf(f.rel)).map((f) => servedPath(f.rel, overrideOf(f.rel))));
   const outputs = new Map<string, OutputFile>();
-  for (const f of await listFiles(dir, '.vercel/output/static', confine)) {
-    const served = config.overrides?.[f.rel]?.path ?? f.rel;
+  for (const f of files) {
+    const override = overrideOf(f.rel);
+    if (!override && claimed.has(f.rel)) continue;
+    const served = servedPath(f.rel, override);
     // Dependencies, framework caches and secrets are never served, whatever folder they arrive in.
     if (isBuildInternal(f.rel) || isBuildInternal(served)) continue;
     const { sha, size } = await hash(f.abs, `.vercel/output/static/${f.rel}`);

@@ -1,8 +1,9 @@
 // The functions and prerenders of a Build Output tree: each `functions/<path>.func` folder (a link
 // to another is the same function under a second name) with its `.vc-config.json`, its files, the
 // project files its `filePathMap` maps in, and a digest of all of it (`bundle`); and each
-// `<path>.prerender-config.json` with its fallback file. Links inside a function stay links; links
-// elsewhere in the tree are read as what they point at; nothing outside the tree is read.
+// `<path>.prerender-config.json` with its fallback file. A link of the function, or one its
+// `filePathMap` maps in (pnpm's `node_modules/<package>`), stays a link when it resolves inside the
+// function's own files; other links are read as what they point at; nothing outside the tree is read.
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { FunctionConfig, PrerenderConfig } from '@nimbus/core';
 import type { FunctionFile, StoredFunction, StoredPrerender } from '@nimbus/db';
 import { typeOf } from '../edge/file-types';
 import { BuildError } from './files';
+import { foldersOf, linkTarget } from './function-links';
 import { type ConfineFn, type HashFn, inside, invalid, isSafePath, MAX_DEPTH, readJson } from './output-tree';
 
 export async function readFunctions(
@@ -70,31 +72,35 @@ async function readFunction(
     );
 
   const files = new Map<string, FunctionFile>();
+  // The function's own links, judged once every file is known (function-links.ts).
+  const links = new Map<string, { text: string; abs: string; shown: string }>();
+
+  /** Reads what `abs` points at into the function at `rel`: a file, or a folder's files. It must be in the tree. */
+  async function readTarget(abs: string, rel: string, shownAs: string, depth: number): Promise<void> {
+    const real = await confine(abs, shownAs);
+    const target = await stat(real);
+    if (target.isDirectory()) await walk(real, rel, depth + 1);
+    else if (target.isFile()) {
+      const h = await hash(real, shownAs);
+      files.set(rel, { path: rel, sha: h.sha, size: h.size, mode: target.mode });
+    }
+  }
+
   async function walk(abs: string, rel: string, depth: number): Promise<void> {
     if (depth > MAX_DEPTH) throw invalid(`${shown}/${rel} is nested too deeply (or is a loop of links).`);
     for (const entry of await readdir(abs, { withFileTypes: true })) {
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       if (childRel === '.vc-config.json') continue;
       const child = path.join(abs, entry.name);
+      const childShown = `${shown}/${childRel}`;
       const info = await lstat(child);
       if (info.isSymbolicLink()) {
-        const lexical = path.resolve(path.dirname(child), await readlink(child));
-        const real = await confine(child, `${shown}/${childRel}`);
-        // A link within the function stays a link: the runner's copy resolves it the same way.
-        if (inside(dir, lexical) && inside(dir, real)) {
-          files.set(childRel, { path: childRel, link: path.relative(path.dirname(child), lexical) });
-          continue;
-        }
-        // A link elsewhere in the tree is read as what it points at.
-        const target = await stat(real);
-        if (target.isDirectory()) await walk(real, childRel, depth + 1);
-        else if (target.isFile()) {
-          const h = await hash(real, `${shown}/${childRel}`);
-          files.set(childRel, { path: childRel, sha: h.sha, size: h.size, mode: target.mode });
-        }
+        // A link in a folder elsewhere in the tree is read as what it points at.
+        if (inside(dir, child)) links.set(childRel, { text: await readlink(child), abs: child, shown: childShown });
+        else await readTarget(child, childRel, childShown, depth);
       } else if (info.isDirectory()) await walk(child, childRel, depth + 1);
       else if (info.isFile()) {
-        const h = await hash(child, `${shown}/${childRel}`);
+        const h = await hash(child, childShown);
         files.set(childRel, { path: childRel, sha: h.sha, size: h.size, mode: info.mode });
       }
     }
@@ -110,9 +116,37 @@ async function readFunction(
         'PATH_ESCAPE',
         `${shown}/.vc-config.json maps "${runtimePath}" to "${projectPath}", outside the deployment. A function may only take files of the project itself.`,
       );
+    const mapped = await lstat(abs).catch(() => null);
+    // `vercel deploy --prebuilt` uploads mapped files unless .vercelignore names them (Hydrogen's names dist/).
+    if (!mapped)
+      throw new BuildError(
+        'FUNCTION_FILE_MISSING',
+        `${shown}/.vc-config.json maps "${runtimePath}" from the project's "${projectPath}", which the deployment does not have. The vercel CLI does not upload a prebuilt function's files that .vercelignore names: take "${projectPath}" out of .vercelignore, or deploy the source.`,
+      );
+    // A package pnpm installed is a link (node_modules/hono → .pnpm/...), which `vercel build` maps as one.
+    if (mapped.isSymbolicLink()) {
+      files.delete(runtimePath);
+      links.set(runtimePath, { text: await readlink(abs), abs, shown: projectPath });
+      continue;
+    }
+    links.delete(runtimePath);
     const h = await hash(abs, projectPath);
     files.set(runtimePath, { path: runtimePath, sha: h.sha, size: h.size, mode: (await stat(h.abs)).mode });
   }
+
+  // A link the runner's copy resolves inside the function stays a link. Any other is read as what it
+  // points at in the tree, which must hold it; reading it may leave others without their target.
+  for (;;) {
+    const entries = { files, links: new Map([...links].map(([p, l]) => [p, l.text])) };
+    const folders = foldersOf(entries);
+    const loose = [...links].filter(([p]) => linkTarget(entries, folders, p) === null);
+    if (!loose.length) break;
+    for (const [p, l] of loose) {
+      links.delete(p);
+      await readTarget(l.abs, p, l.shown, p.split('/').length);
+    }
+  }
+  for (const [p, l] of links) files.set(p, { path: p, link: l.text });
 
   const entry = config.runtime === 'edge' ? config.entrypoint : config.handler;
   if (typeof entry !== 'string' || !entry)

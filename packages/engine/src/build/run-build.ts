@@ -1,11 +1,11 @@
-// One build, start to end: write the source into a fresh temp dir, read the project config, plan
-// the build, run install and build in the sandbox with the target's env vars only, and store the
-// output. Three kinds of output: a static folder (the classic path), the Build Output tree a
-// `vercel deploy --prebuilt` uploaded (stored as it is: nothing runs), and the tree `vercel build`
-// writes in the sandbox for apps with server output (server-output.ts). Failures throw BuildError
-// with a code and a message a person can act on.
+// One build, start to end: write the source into a fresh temp dir, read the project config, run
+// Vercel's builders (`vercel build`, vercel-build.ts) in the sandbox with the target's env vars only,
+// and store the Build Output they write. Two shortcuts: a prebuilt tree (`vercel deploy --prebuilt`)
+// is stored as it is, and plain files with nothing to build (no package.json, no framework, no
+// functions) are stored directly, as the builders would copy them. Failures throw BuildError with a
+// code and a message a person can act on.
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasRootIndex, NO_ROOT_INDEX_WARNING } from '@nimbus/core';
 import {
@@ -19,16 +19,14 @@ import {
   type OutputFile,
   type Project,
 } from '@nimbus/db';
-import type { SandboxSettings } from '../sandbox';
+import { checkSandbox, type SandboxSettings, sandboxRefusal } from '../sandbox';
 import type { SizeLimits } from '../store/ingest';
 import type { FileStore } from '../store/types';
 import { ingestBuildOutput } from './build-output';
-import { type BuildSettings, type Command, type PackageJson, planBuild, planInstall } from './detect';
 import { BuildError, materialize, readProjectConfig, storeOutput } from './files';
 import type { LogWriter } from './log-writer';
 import { runStep } from './run-step';
-import { serverOutput } from './server-output';
-import { buildWithVercel } from './vercel-build';
+import { buildWithVercel, detectFramework, type Step } from './vercel-build';
 
 export interface BuildInput {
   db: Db;
@@ -72,6 +70,20 @@ const PASS_THROUGH = [
   'no_proxy',
   'npm_config_registry',
 ];
+/** The project's build settings (Vercel's names); null or absent leaves the choice to the builders. */
+interface BuildSettings {
+  framework?: string | null;
+  installCommand?: string | null;
+  buildCommand?: string | null;
+  outputDirectory?: string | null;
+}
+
+interface PackageJson {
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
 const SETTING_KEYS = ['framework', 'installCommand', 'buildCommand', 'outputDirectory', 'rootDirectory'] as const;
 
 /** Project settings, then nimbus.json/vercel.json, then the deployment's own projectSettings. */
@@ -109,71 +121,103 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
     const config = await readProjectConfig(root);
     const settings = effectiveSettings([input.project, config, deployment.projectSettings]);
     const pkg = await readPackageJson(root);
-    const plan = planBuild(root, pkg, settings);
-    const server = await serverOutput(root, plan.framework, pkg);
-    log.line(
-      'info',
-      server
-        ? `Detected ${server.reason}: building with the official builders (vercel build).`
-        : plan.build
-          ? `Detected ${plan.framework ?? 'a package.json build script'}.`
-          : 'No build step: serving the files as they are.',
-    );
-
+    const framework = settings.framework ?? (await detectFramework(root));
     const env = await buildEnv(input, dir);
+    Object.assign(env, { VERCEL_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' });
+    // A push's Ignored Build Step decides first, for plain files too.
     await ignoredBuildStep(input, root, dir, env, config);
-    const step = async (cmd: Command, code: string, what: string, readOnly?: Record<string, string>) => {
+    if (!pkg && !framework && !needsBuilders(root, config, settings))
+      return await storeStatic(input, root, dir, config, settings);
+
+    const sandbox = await checkSandbox(input.sandbox);
+    if (!sandbox.isolated && sandbox.refused)
+      throw new BuildError('SANDBOX_UNAVAILABLE', sandboxRefusal(sandbox.reason));
+    const step: Step = async (cmd, code, what, extras = {}) => {
       log.line('command', `Running "${cmd.display}"`);
       await mkdir(input.cacheDir, { recursive: true });
       const exit = await runStep({
         cwd: root,
         argv: cmd.argv,
-        env,
+        env: extras.path ? { ...env, PATH: [...extras.path, env.PATH].join(':') } : env,
         writable: [dir, input.cacheDir],
-        readOnly,
+        readOnly: extras.readOnly,
         buildDir: dir,
         settings: input.sandbox,
         signal,
-        onOutput: (s, text) => log.line(s, text),
+        onOutput: (s, text) => {
+          const shown = extras.line ? extras.line(s, text) : { type: s, text };
+          if (shown) log.line(shown.type, shown.text);
+        },
       });
       if (signal.aborted) throw signal.reason;
-      if (exit !== 0)
+      if (exit !== 0) {
+        const failed = extras.failure?.(exit);
+        if (failed) throw new BuildError(failed.code, failed.message);
         throw new BuildError(
           code,
           `Command "${cmd.display}" exited with ${exit}. Its output is in the build log: fix the ${what} and deploy again.`,
         );
+      }
     };
-    if (server) {
-      Object.assign(env, { VERCEL_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' });
-      await buildWithVercel({
-        root,
-        install: planInstall(root, pkg, settings),
-        link: { ...settings, projectId: input.project.id, teamId: input.project.teamId, framework: server.framework },
-        nodeVersion: input.project.nodeVersion,
-        production: deployment.target === 'production',
-        step,
-        log,
-      });
-      const result = await storeBuildOutput(input, path.join(root, '.vercel', 'output'), root, src, server.framework);
-      return { ...result, config };
-    }
-    if (plan.install) await step(plan.install, 'INSTALL_FAILED', 'dependencies');
-    if (plan.build) await step(plan.build, 'BUILD_FAILED', 'build');
-
-    const outDir = await firstDir(root, plan.outputCandidates);
-    if (!outDir) throw missingOutput(plan.framework, plan.outputCandidates);
-    const outputs = await storeOutput(db, store, deployment.teamId, outDir, dir);
-    if (!outputs.length)
-      throw new BuildError(
-        'EMPTY_OUTPUT',
-        `The output folder "${path.relative(root, outDir) || '.'}" is empty. Check the build and the output directory setting.`,
-      );
-    log.line('info', `Stored ${outputs.length} output files.`);
-    if (!hasRootIndex(outputs.map((o) => o.path))) log.line('warning', NO_ROOT_INDEX_WARNING);
-    return { outputs, config, framework: plan.framework, buildOutput: null };
+    const built = await buildWithVercel({
+      root,
+      link: { ...settings, framework, projectId: input.project.id, teamId: input.project.teamId },
+      nodeVersion: input.project.nodeVersion,
+      config,
+      production: deployment.target === 'production',
+      isolated: sandbox.isolated,
+      step,
+      log,
+    });
+    const result = await storeBuildOutput(input, path.join(root, '.vercel', 'output'), root, src, built);
+    return { ...result, config };
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** Files that Vercel's builders turn into functions or build with a framework preset of another language. */
+const BUILDER_INPUTS = ['api', 'requirements.txt', 'pyproject.toml', 'Pipfile', 'go.mod', 'Gemfile'];
+
+function hasBuilderInput(root: string, config: Record<string, unknown>): boolean {
+  return BUILDER_INPUTS.some((name) => existsSync(path.join(root, name))) || !!config.builds || !!config.functions;
+}
+
+/**
+ * Whether a tree without package.json or a detected framework still needs the builders. The rest is
+ * plain files, which `vercel build` would copy as they are into its static output: Nimbus stores them
+ * directly and spares such a deployment the builders' start-up.
+ */
+function needsBuilders(root: string, config: Record<string, unknown>, settings: BuildSettings): boolean {
+  return hasBuilderInput(root, config) || !!settings.buildCommand || !!settings.installCommand;
+}
+
+/** Plain files: the output directory setting, else `public` when it exists, else the root (Vercel's "Other" preset). */
+async function storeStatic(
+  input: BuildInput,
+  root: string,
+  dir: string,
+  config: Record<string, unknown>,
+  settings: BuildSettings,
+): Promise<BuildResult> {
+  const { log } = input;
+  log.line('info', 'No build step: serving the files as they are.');
+  const output = settings.outputDirectory ?? (existsSync(path.join(root, 'public')) ? 'public' : '.');
+  const outDir = path.join(root, output);
+  if (!(await stat(outDir).catch(() => null))?.isDirectory())
+    throw new BuildError(
+      'OUTPUT_MISSING',
+      `The output directory "${output}" does not exist in the uploaded files. Fix it in the project settings.`,
+    );
+  const outputs = await storeOutput(input.db, input.store, input.deployment.teamId, outDir, dir);
+  if (!outputs.length)
+    throw new BuildError(
+      'EMPTY_OUTPUT',
+      `The output folder "${path.relative(root, outDir) || '.'}" is empty. Check the output directory setting.`,
+    );
+  log.line('info', `Stored ${outputs.length} output files.`);
+  if (!hasRootIndex(outputs.map((o) => o.path))) log.line('warning', NO_ROOT_INDEX_WARNING);
+  return { outputs, config, framework: null, buildOutput: null };
 }
 
 /** The deployment meta a push records (packages/db/src/queries/git.ts, GIT_META). */
@@ -307,6 +351,9 @@ async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, 
     VERCEL_URL: url,
   };
   for (const key of PASS_THROUGH) if (process.env[key]) env[key] = process.env[key]!;
+  // pnpm 9.7+ would fetch the exact version `packageManager` names; the image's major runs instead, as on Vercel.
+  await mkdir(path.join(dir, '.config', 'pnpm'), { recursive: true });
+  await writeFile(path.join(dir, '.config', 'pnpm', 'rc'), 'manage-package-manager-versions=false\n');
   if (deployment.meta.githubCommitSha) {
     env.VERCEL_GIT_PROVIDER = 'nimbus';
     for (const [name, key] of GIT_ENV) if (deployment.meta[key]) env[name] = deployment.meta[key]!;
@@ -319,33 +366,17 @@ async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, 
     HOME: path.join(dir, '.home'),
     TMPDIR: path.join(dir, 'tmp'),
     CI: '1',
+    // Each package manager's download cache in the team's cache folder, so a second build installs
+    // offline: npm's cache, pnpm's store (under XDG_DATA_HOME), yarn's and bun's caches.
     npm_config_cache: input.cacheDir,
+    XDG_DATA_HOME: path.join(input.cacheDir, 'data'),
+    XDG_CONFIG_HOME: path.join(dir, '.config'),
+    YARN_CACHE_FOLDER: path.join(input.cacheDir, 'yarn'),
+    BUN_INSTALL_CACHE_DIR: path.join(input.cacheDir, 'bun'),
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
     COREPACK_ENABLE_DOWNLOAD_PROMPT: '0',
   });
   return env;
-}
-
-async function firstDir(root: string, candidates: string[]): Promise<string | null> {
-  for (const c of candidates) {
-    const dir = path.join(root, c);
-    if ((await stat(dir).catch(() => null))?.isDirectory()) return dir;
-  }
-  return null;
-}
-
-function missingOutput(framework: string | null, candidates: string[]): BuildError {
-  if (framework === 'nextjs') {
-    return new BuildError(
-      'OUTPUT_MISSING',
-      'Next.js did not write its static export to "out". Check output: "export" in next.config.js, or remove it to build the app with server output.',
-    );
-  }
-  const names = candidates.map((c) => `"${c}"`).join(', ');
-  return new BuildError(
-    'OUTPUT_MISSING',
-    `The build finished but wrote no output folder (looked for ${names}). Set the output directory in the project settings.`,
-  );
 }

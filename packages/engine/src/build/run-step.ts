@@ -5,6 +5,12 @@ import { Writable } from 'node:stream';
 import { checkSandbox, runSandboxed, type SandboxSettings, sandboxRefusal } from '../sandbox';
 import { BuildError } from './files';
 
+/** A command as an argument array, and how the log shows it. */
+export interface Command {
+  argv: string[];
+  display: string;
+}
+
 export interface StepOptions {
   cwd: string;
   argv: string[];

@@ -1,21 +1,30 @@
-// Running the official builders (`vercel build`) in the sandbox. The `vercel` package is the one in
-// Nimbus's own node_modules: its folder is mounted read-only at the same path, so `vc.js` finds its
-// own dependencies and the hoisted ones beside it, and the build needs no download of the CLI.
-// `.vercel/project.json` holds the project's settings, so the CLI runs offline (no `vercel pull`).
-import { existsSync } from 'node:fs';
+// Every source deployment with something to build goes through Vercel's own builders: `vercel build`
+// in the sandbox, with the project's settings in `.vercel/project.json` (as `vercel pull` writes
+// them, so the CLI asks nothing of an API), on the Node.js major and package manager the build image
+// provides (toolchain.ts). Framework detection, install and build commands, output folders,
+// zero-config functions and every framework preset are Vercel's; an app whose own build writes
+// `.vercel/output` (SolidStart, Nitro presets) is taken as it is by the builders.
+//
+// The `vercel` package is the one in Nimbus's own node_modules, mounted read-only at the same path,
+// so `vc.js` finds its own dependencies and the build needs no download of the CLI.
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEFAULT_NODE_VERSION } from '@nimbus/core';
-import type { Command } from './detect';
+import type { LogType } from '@nimbus/db';
+import { frameworkList } from '@vercel/frameworks';
+import { detectFrameworkRecord, LocalFileSystemDetector } from '@vercel/fs-detectors';
 import { BuildError } from './files';
 import type { LogWriter } from './log-writer';
+import type { Command } from './run-step';
+import { prepareToolchain, toolNeeds } from './toolchain';
 
 export interface VercelCli {
-  /** `node <vercel>/dist/vc.js`. */
+  /** `<vercel>/dist/vc.js`. */
   script: string;
   /** The node_modules folder that holds `vercel` and its hoisted dependencies, mounted read-only. */
   modules: string;
+  version: string;
 }
 
 let found: VercelCli | null | undefined;
@@ -26,11 +35,20 @@ export function vercelCli(): VercelCli | null {
   try {
     const pkg = createRequire(import.meta.url).resolve('vercel/package.json');
     const script = path.join(path.dirname(pkg), 'dist', 'vc.js');
-    found = existsSync(script) ? { script, modules: path.dirname(path.dirname(pkg)) } : null;
+    const { version } = JSON.parse(readFileSync(pkg, 'utf8')) as { version: string };
+    found = existsSync(script) ? { script, modules: path.dirname(path.dirname(pkg)), version } : null;
   } catch {
     found = null;
   }
   return found;
+}
+
+/** The framework preset Vercel detects in `root` (its slug), or null for none. */
+export async function detectFramework(root: string): Promise<string | null> {
+  const record = await detectFrameworkRecord({ fs: new LocalFileSystemDetector(root), frameworkList }).catch(
+    () => null,
+  );
+  return record?.slug ?? null;
 }
 
 export interface ProjectLink {
@@ -43,11 +61,11 @@ export interface ProjectLink {
 }
 
 /** Writes `.vercel/project.json` as `vercel pull` would, so `vercel build` asks nothing of an API. */
-async function linkProject(root: string, link: ProjectLink, nodeVersion: string | null): Promise<void> {
+async function linkProject(root: string, link: ProjectLink, nodeVersion: string): Promise<void> {
   await mkdir(path.join(root, '.vercel'), { recursive: true });
   const settings = {
     framework: link.framework,
-    nodeVersion: nodeVersion || DEFAULT_NODE_VERSION,
+    nodeVersion,
     buildCommand: link.buildCommand ?? null,
     installCommand: link.installCommand ?? null,
     outputDirectory: link.outputDirectory ?? null,
@@ -60,34 +78,111 @@ async function linkProject(root: string, link: ProjectLink, nodeVersion: string 
   );
 }
 
-/** `vercel build --yes` (with `--prod` for production), run by the node that runs Nimbus. */
-function vercelBuildCommand(cli: VercelCli, production: boolean): Command {
-  const argv = [process.execPath, cli.script, 'build', '--yes', ...(production ? ['--prod'] : [])];
-  return { argv, display: `vercel build${production ? ' --prod' : ''}` };
+/** Options of one sandboxed step beyond its command. */
+export interface StepExtras {
+  /** Host folder → sandbox path, read-only. */
+  readOnly?: Record<string, string>;
+  /** Folders put on PATH before the system's. */
+  path?: string[];
+  /** Rewrites or drops (null) a line of output before the log stores it. */
+  line?: (stream: 'stdout' | 'stderr', text: string) => { type: LogType; text: string } | null;
+  /** The message of a failed step, from the lines it printed. */
+  failure?: (exit: number | null) => { code: string; message: string } | null;
 }
 
 /** Runs one sandboxed step of the build; throws BuildError when it fails. */
-export type Step = (cmd: Command, code: string, what: string, readOnly?: Record<string, string>) => Promise<void>;
+export type Step = (cmd: Command, code: string, what: string, extras?: StepExtras) => Promise<void>;
 
-/** Install (as any build), link the project, then `vercel build`, which writes `.vercel/output` in `root`. */
+/** The CLI's lines about itself, which say nothing to a Nimbus user (the log's own first lines say what builds). */
+const CLI_NOISE = [
+  /^Vercel CLI \d/,
+  /^WARNING! Build not running on Vercel/,
+  /^> NOTE: The Vercel CLI now collects telemetry/,
+  /^> This information is used to shape the CLI roadmap/,
+  /^> You can learn more, including how to opt-out/,
+  /^> https:\/\/vercel\.com\/docs\/cli\/about-telemetry/,
+];
+/** The CLI's progress lines, which it prints on stderr: not warnings. */
+const CLI_PROGRESS = [
+  /^Build Completed in /,
+  /^Installing dependencies\.\.\.$/,
+  /^Detected `[^`]+` \d/,
+  /^Using (pnpm|yarn|bun|npm)@/,
+];
+/** The builders' own step lines (`Running "npm run build"`), shown as steps of the build with their durations. */
+const BUILDER_STEP = /^Running "(install" command: .+|[^"]+")$/;
+const FAILED_COMMAND = /Command "(.+)" exited with (\d+)/;
+const BUILDER_ERROR = /^Error: (?:\[[A-Z0-9_]+\] )?(.+)$/;
+
+/** `vercel build` in the sandbox, which writes `.vercel/output` in `root`. Returns the framework it built. */
 export async function buildWithVercel(o: {
   root: string;
-  install: Command | null;
   link: ProjectLink;
+  /** The project's Node.js setting (`24.x`), if any. */
   nodeVersion: string | null;
+  config: Record<string, unknown>;
   production: boolean;
+  isolated: boolean;
   step: Step;
   log: LogWriter;
-}): Promise<void> {
+}): Promise<string | null> {
   const cli = vercelCli();
   if (!cli)
     throw new BuildError(
       'BUILDER_UNAVAILABLE',
-      'This Nimbus was installed without the vercel package, which builds apps with server output. Reinstall Nimbus with its dependencies, or deploy a static export.',
+      'This Nimbus was installed without the vercel package, whose builders build apps. Reinstall Nimbus with its dependencies.',
     );
-  if (o.install) await o.step(o.install, 'INSTALL_FAILED', 'dependencies');
-  await linkProject(o.root, o.link, o.nodeVersion);
+  const framework = o.link.framework ?? (await detectFramework(o.root));
+  o.log.line('info', framework ? `Detected framework: ${framework}.` : 'No framework detected: building as "Other".');
+  const needs = await toolNeeds(cli.script, o.root, o.nodeVersion, o.config);
+  o.log.line('info', `Build image: ${needs.summary}.`);
   const started = Date.now();
-  await o.step(vercelBuildCommand(cli, o.production), 'BUILD_FAILED', 'build', { [cli.modules]: cli.modules });
-  o.log.line('info', `vercel build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  let fetched = false;
+  const toolchain = await prepareToolchain(needs, {
+    isolated: o.isolated,
+    onInstall: (spec) => {
+      fetched = true;
+      o.log.line('info', `Fetching ${spec} from the npm registry into the build image (first use on this server).`);
+    },
+  });
+  if (fetched) o.log.line('info', `Build image ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  await linkProject(o.root, { ...o.link, framework }, `${needs.node}.x`);
+
+  const printed: string[] = [];
+  const buildStarted = Date.now();
+  await o.step(
+    {
+      argv: [toolchain.node, cli.script, 'build', '--yes', ...(o.production ? ['--prod'] : [])],
+      display: `vercel build${o.production ? ' --prod' : ''}`,
+    },
+    'BUILD_FAILED',
+    'build',
+    {
+      readOnly: { ...toolchain.mounts, [cli.modules]: cli.modules },
+      path: toolchain.path,
+      line: (stream, text) => {
+        if (CLI_NOISE.some((re) => re.test(text))) return null;
+        printed.push(text);
+        if (printed.length > 200) printed.shift();
+        if (BUILDER_STEP.test(text)) return { type: 'command', text };
+        return { type: stream === 'stderr' && CLI_PROGRESS.some((re) => re.test(text)) ? 'stdout' : stream, text };
+      },
+      failure: () => {
+        // The command of the builders that failed, as they report it: `Command "npm run build" exited with 3`.
+        const failed = printed.map((l) => FAILED_COMMAND.exec(l)).findLast(Boolean);
+        if (!failed) {
+          // Else the builders' own error, such as a missing output directory, which says what to change.
+          const error = printed.map((l) => BUILDER_ERROR.exec(l)).findLast(Boolean);
+          return error ? { code: 'BUILD_FAILED', message: error[1]!.trim() } : null;
+        }
+        const install = /\binstall\b|^(npm|pnpm|yarn|bun) i\b|\bci$/.test(failed[1]!);
+        return {
+          code: install ? 'INSTALL_FAILED' : 'BUILD_FAILED',
+          message: `Command "${failed[1]}" exited with ${failed[2]}. Its output is in the build log: fix the ${install ? 'dependencies' : 'build'} and deploy again.`,
+        };
+      },
+    },
+  );
+  o.log.line('info', `vercel build (${cli.version}) finished in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.`);
+  return framework;
 }

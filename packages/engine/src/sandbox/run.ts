@@ -15,7 +15,8 @@ import type { LimitName, SandboxOptions, SandboxResult } from './options';
 import { seccompProgram } from './seccomp';
 import { nodePrefix } from './system-files';
 
-const HOST_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
+/** Where bubblewrap and the tools around it are looked up, whatever PATH Nimbus was started with. */
+export const HOST_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
 const WATCH_MS = 250;
 
 export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {

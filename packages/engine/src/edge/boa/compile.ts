@@ -5,7 +5,8 @@
 // (@vercel/routing-utils): Next.js writes unanchored sources such as `/500` and `/index(?:/)?`
 // that must not match `/5000` or `/index/x`. Templates (`dest`, header values) are split into
 // literal and `$1` / `$name` parts here too, so a request only joins strings.
-import type { BuildOutputRoute, RoutePhase } from '@nimbus/core';
+import { type BuildOutputRoute, type RoutePhase, servedPath } from '@nimbus/core';
+import { type CompiledTransform, compileTransforms } from './transforms';
 
 export type Group = 'none' | RoutePhase;
 
@@ -35,6 +36,7 @@ export interface CompiledRoute {
   important: boolean;
   /** The function that runs as middleware, without its leading slash. */
   middleware?: string;
+  transforms?: CompiledTransform[];
 }
 
 export interface CompiledRoutes {
@@ -87,6 +89,8 @@ export function compileRoutes(
     const has = conditions(route.has, (e) => issue(`has ${e}`));
     const missing = conditions(route.missing, (e) => issue(`missing ${e}`));
     if (has === null || missing === null) return;
+    const transforms = route.transforms === undefined ? undefined : compileTransforms(route.transforms, issue);
+    if (transforms === null) return;
     const headers = route.headers
       ? Object.entries(route.headers).map(
           ([name, value]) => [name.toLowerCase(), template(String(value))] as [string, Template],
@@ -106,13 +110,13 @@ export function compileRoutes(
       override: route.override === true,
       important: route.important === true,
       ...(route.middlewarePath ? { middleware: route.middlewarePath.replace(/^\/+/, '') } : {}),
+      ...(transforms?.length ? { transforms } : {}),
     });
   });
   if (issues.length) throw new RoutesConfigError(issues);
   const servedAs = new Map<string, { file: string; contentType?: string }>();
   for (const [file, o] of Object.entries(options.overrides ?? {})) {
-    const at = o.path ?? file;
-    servedAs.set(at, { file, ...(o.contentType ? { contentType: o.contentType } : {}) });
+    servedAs.set(servedPath(file, o), { file, ...(o.contentType ? { contentType: o.contentType } : {}) });
   }
   return { groups, servedAs };
 }

@@ -3,7 +3,9 @@
 // its own path, which cleanUrls redirects and SPA rewrites to `/index.html` rely on), then a prerender, then a function of the same name (a prerender is rendered by
 // its function, so it must win to be served from cache). A directory is served by its index:
 // `docs/index.html`, or a function or prerender named `index` (`index` serves `/`). With a trailing
-// slash (`trailingSlash: true` deployments) the name without it is tried last.
+// slash (`trailingSlash: true` deployments) the name without it is tried last. A route that rewrites
+// to `/` names the output `index`: there a function or prerender `index` comes before `index.html`
+// (Vercel's Bun and backend builders route every path to `/` beside a public/index.html).
 import type { CompiledRoutes } from './compile';
 
 /** The deployment as the router sees it; paths have no leading slash. */
@@ -17,8 +19,14 @@ export type Target =
   | { kind: 'static'; path: string; contentType?: string }
   | { kind: 'function' | 'prerender'; path: string };
 
-export function lookup(routes: CompiledRoutes, view: DeploymentView, pathname: string): Target | null {
+export function lookup(
+  routes: CompiledRoutes,
+  view: DeploymentView,
+  pathname: string,
+  rewritten = false,
+): Target | null {
   const key = pathname.slice(1);
+  if (key === '' && rewritten) return named(routes, view, 'index') ?? staticFile(routes, view, 'index.html');
   if (key === '' || key.endsWith('/')) {
     const dir = key.slice(0, -1);
     return (

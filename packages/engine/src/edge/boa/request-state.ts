@@ -21,9 +21,13 @@ export type Params = Record<string, string | undefined> | undefined;
 
 export class RequestState {
   path: string;
+  /** The path as requested, before any route rewrote it. */
+  readonly requested: string;
   status: number | undefined;
   headers: Map<string, string | string[]> | undefined;
   important: Set<string> | undefined;
+  /** The path a function is told it was asked for, once a `request.path` transform set one. */
+  functionPath: string | undefined;
   /** Set once middleware replaced the request headers. */
   requestHeaders: Record<string, string> | undefined;
   private search: string;
@@ -36,6 +40,7 @@ export class RequestState {
     search: string,
   ) {
     this.path = pathname;
+    this.requested = pathname;
     this.search = search;
   }
 
@@ -54,6 +59,11 @@ export class RequestState {
       if (value !== undefined) out[name] = value;
     }
     return out;
+  }
+
+  /** Whether a route rewrote the path asked for. */
+  get rewritten(): boolean {
+    return this.path !== this.requested;
   }
 
   replaceRequestHeaders(headers: Record<string, string>): void {
@@ -94,6 +104,11 @@ export class RequestState {
     this.pairs = [...this.queryPairs().filter(([k]) => !keys.has(k)), ...dest];
   }
 
+  /** The query pairs replaced by what `edit` makes of them. */
+  editQuery(edit: (pairs: [string, string][]) => [string, string][]): void {
+    this.pairs = edit(this.queryPairs());
+  }
+
   replaceQuery(search: string): void {
     this.search = search.replace(/^\?/, '');
     this.pairs = undefined;
@@ -123,11 +138,11 @@ export class RequestState {
   }
 
   snapshot(): () => void {
-    const { path: p, status, search, pairs } = this;
+    const { path: p, status, search, pairs, functionPath, requestHeaders } = this;
     const headers = this.headers && new Map(this.headers);
     const important = this.important && new Set(this.important);
     return () => {
-      Object.assign(this, { path: p, status, search, pairs, headers, important });
+      Object.assign(this, { path: p, status, search, pairs, headers, important, functionPath, requestHeaders });
     };
   }
 }

@@ -1,11 +1,13 @@
 // The Build Output API router on route tables `vercel build` wrote (fixtures/*.json: the routes,
 // the overrides and the files of each build): a static site with cleanUrls, redirects, rewrites,
 // headers and has conditions; trailingSlash; legacy `routes` with methods, caseSensitive,
-// missing, host and query conditions and every phase; and a Next.js 16 app with middleware.
+// missing, host and query conditions and every phase; a Next.js 16 app with middleware; and Vercel's
+// Bun starter, whose one function takes every path through a rewrite to `/`.
 
 import type { BuildOutputRoute } from '@nimbus/core';
 import { describe, expect, it } from 'vitest';
 import astroApp from './fixtures/astro-app.json';
+import bunApp from './fixtures/bun-app.json';
 import cleanUrls from './fixtures/clean-urls.json';
 import legacy from './fixtures/legacy-routes.json';
 import nextApp from './fixtures/next-app.json';
@@ -344,6 +346,70 @@ describe('an Astro 5 app (astro-app.json)', () => {
 
   it('answers 404 when the error route names no file', async () => {
     expect(await go('/missing')).toMatchObject({ kind: 'status', status: 404 });
+  });
+});
+
+describe("Vercel's Bun starter (bun-app.json)", () => {
+  const { go } = deployment(bunApp);
+
+  it('serves public/index.html at /, and every other path from the function a rewrite to / names', async () => {
+    expect(await go('/')).toMatchObject({ kind: 'static', path: 'index.html' });
+    expect(await go('/api/hello?x=1')).toMatchObject({ kind: 'function', path: 'index', query: 'x=1' });
+    expect(await go('/api/stream')).toMatchObject({ kind: 'function', path: 'index', matchedPath: '/' });
+  });
+
+  it("tells the function the path asked for, through the route's request.path transform", async () => {
+    expect(await go('/api/hello')).toMatchObject({ kind: 'function', functionPath: '/api/hello' });
+  });
+});
+
+describe('route transforms', () => {
+  const { go } = deployment({
+    routes: [
+      {
+        src: '^/t/(?<name>[^/]+)$',
+        dest: '/fn',
+        transforms: [
+          { type: 'request.headers', op: 'set', target: { key: 'X-Name' }, args: '$name' },
+          { type: 'request.headers', op: 'append', target: { key: 'accept' }, args: 'text/x-extra' },
+          { type: 'request.headers', op: 'delete', target: { key: { pre: 'x-secret-' } } },
+          { type: 'request.query', op: 'set', target: { key: 'page' }, args: ['1', '2'] },
+          { type: 'request.query', op: 'delete', target: { key: 'debug' } },
+          { type: 'response.headers', op: 'set', target: { key: 'X-Served-By' }, args: 'nimbus' },
+          { type: 'request.path', op: 'set', args: '/inner/$1' },
+        ],
+      },
+    ],
+    static: [],
+    functions: ['fn'],
+    prerenders: [],
+  });
+
+  it('edits the request headers, query and path and the response headers, filled from the match', async () => {
+    const result = await go('/t/ada?page=9&debug=1&keep=y', {
+      headers: { accept: 'text/html', 'x-secret-token': 'hidden', 'x-secret-other': 'hidden', 'user-agent': 'ua' },
+    });
+    expect(result).toMatchObject({
+      kind: 'function',
+      path: 'fn',
+      functionPath: '/inner/ada',
+      query: 'keep=y&page=1&page=2',
+    });
+    if (result.kind !== 'function') throw new Error('not a function');
+    expect(result.requestHeaders).toEqual({ accept: 'text/html, text/x-extra', 'user-agent': 'ua', 'x-name': 'ada' });
+    expect(header(result, 'x-served-by')).toEqual(['nimbus']);
+  });
+
+  it('refuses a transform it cannot apply, naming the route', () => {
+    const bad = (transforms: unknown[]) => () =>
+      compileRoutes([{ src: '/x', transforms } as unknown as BuildOutputRoute]);
+    expect(bad([{ type: 'request.cookies', op: 'set' }])).toThrow(/route 0 has transform 0 with an unknown type/);
+    expect(bad([{ type: 'request.headers', op: 'set', target: { key: 'a' }, args: 'v', env: ['SECRET'] }])).toThrow(
+      /reads env/,
+    );
+    expect(bad([{ type: 'request.headers', op: 'set', target: { key: { pre: 'x-' } }, args: 'v' }])).toThrow(
+      /without a key name/,
+    );
   });
 });
 

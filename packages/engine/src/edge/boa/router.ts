@@ -32,6 +32,7 @@ import type { CompiledRoute, CompiledRoutes, Group } from './compile';
 import { type DeploymentView, lookup, type Target } from './filesystem';
 import { type MiddlewareResponse, readMiddleware } from './middleware';
 import { fill, normalizePath, type Params, RequestState, type RouterRequest, routedPath } from './request-state';
+import { applyTransforms } from './transforms';
 
 export type { CompiledRoutes } from './compile';
 export { compileRoutes, RoutesConfigError } from './compile';
@@ -58,8 +59,10 @@ interface Forwarded {
   headers: HeaderList;
   /** Names in `headers` that win over the function's answer. */
   important: string[];
-  /** The complete request headers to send on, when middleware changed them. */
+  /** The complete request headers to send on, when middleware or a transform changed them. */
   requestHeaders?: Record<string, string>;
+  /** The path to send on instead of the one requested, from a `request.path` transform. */
+  functionPath?: string;
 }
 
 export type RouteResult<B = unknown> =
@@ -118,7 +121,7 @@ class Router<B> {
       return { final: failure(508, 'route_loop', message) };
     }
     this.lookedUp = this.st.path;
-    const found = lookup(this.routes, this.options.view, this.st.path);
+    const found = lookup(this.routes, this.options.view, this.st.path, this.st.rewritten);
     return found && { found };
   }
 
@@ -161,6 +164,7 @@ class Router<B> {
         if (done) return done;
       }
       this.applyHeaders(r, m, params, group);
+      if (r.transforms) applyTransforms(st, r.transforms, m, params);
       if (r.status !== undefined) st.status = r.status;
       if (st.status !== undefined && st.status >= 300 && st.status < 400 && st.headers?.has('location')) {
         if (!r.continue) return { final: this.redirect() };
@@ -307,7 +311,7 @@ class Router<B> {
       if (r.dest) {
         const proxy = this.applyDest(r, matched[0], matched[1]);
         if (proxy) return proxy.final;
-        const found = lookup(this.routes, this.options.view, st.path);
+        const found = lookup(this.routes, this.options.view, st.path, st.rewritten);
         if (found) return this.hit(found);
       }
       if (!r.continue) break;
@@ -333,6 +337,7 @@ class Router<B> {
       headers: st.headerList(),
       important: st.important ? [...st.important] : [],
       ...(st.requestHeaders ? { requestHeaders: st.requestHeaders } : {}),
+      ...(st.functionPath ? { functionPath: st.functionPath } : {}),
     };
   }
 }

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { BuildOutputConfig, FunctionConfig, PrerenderConfig } from '@nimbus/core';
-import { isBuildInternal } from '@nimbus/core';
+import { isBuildInternal, servedPath } from '@nimbus/core';
 import {
   type Cipher,
   type Db,
@@ -83,7 +83,7 @@ export function createBoaServer(options: BoaServerOptions) {
       const config = deployment.buildOutput!;
       const contentTypes = new Map<string, string>();
       for (const [file, o] of Object.entries(config.overrides ?? {}))
-        if (o.contentType) contentTypes.set(o.path ?? file, o.contentType);
+        if (o.contentType) contentTypes.set(servedPath(file, o), o.contentType);
       let routes: CompiledRoutes | Error;
       try {
         routes = compileRoutes(config.routes ?? []);
@@ -311,7 +311,7 @@ export function createBoaServer(options: BoaServerOptions) {
                 : new URLSearchParams([...query].filter(([n]) => config.allowQuery!.includes(n))).toString();
             const response = await invoke(m, result.path, {
               method: 'GET',
-              url: `${pathOnly(req.url)}${search ? `?${search}` : ''}`,
+              url: `${result.functionPath ?? pathOnly(req.url)}${search ? `?${search}` : ''}`,
               headers: {
                 ...forwardedHeaders(req, result.requestHeaders ?? req.headers),
                 'x-matched-path': result.matchedPath,
@@ -343,7 +343,7 @@ export function createBoaServer(options: BoaServerOptions) {
   ): Promise<void> {
     const response = await invoke(m, result.path, {
       method: req.method ?? 'GET',
-      url: `${pathOnly(req.url)}${result.query ? `?${result.query}` : ''}`,
+      url: `${result.functionPath ?? pathOnly(req.url)}${result.query ? `?${result.query}` : ''}`,
       headers: { ...forwardedHeaders(req, result.requestHeaders ?? req.headers), 'x-matched-path': result.matchedPath },
       body: bodyOf(req),
     });

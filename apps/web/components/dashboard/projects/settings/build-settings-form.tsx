@@ -10,19 +10,23 @@ import { api } from '../../api';
 import { SettingsForm } from '../../settings-form';
 import { useSubmit } from '../../use-submit';
 
-/** Nimbus's frameworks, plus the project's own when a client set another slug of Vercel's list. */
+/** Vercel's framework presets by name, plus the project's own when a client set a slug Nimbus does not list. */
 function frameworkOptions(current: string): [string, string][] {
-  const known = Object.entries(FRAMEWORK_NAMES);
+  const known = Object.entries(FRAMEWORK_NAMES).sort(([, a], [, b]) => a.localeCompare(b));
   return current && !(current in FRAMEWORK_NAMES) ? [...known, [current, current]] : known;
 }
 
 const FIELDS = [
-  { key: 'installCommand', label: 'Install command', placeholder: 'npm install, or the lockfile’s package manager' },
-  { key: 'buildCommand', label: 'Build command', placeholder: 'npm run build, when package.json has a build script' },
+  {
+    key: 'installCommand',
+    label: 'Install command',
+    placeholder: 'the lockfile’s package manager: npm, pnpm, yarn or bun',
+  },
+  { key: 'buildCommand', label: 'Build command', placeholder: 'the framework preset’s, else the build script' },
   {
     key: 'outputDirectory',
     label: 'Output directory',
-    placeholder: 'the framework’s folder, else dist, build, out or public',
+    placeholder: 'the framework preset’s folder, else public',
   },
   { key: 'rootDirectory', label: 'Root directory', placeholder: 'the top of the uploaded files' },
 ] as const;

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ALTER COLUMN "node_version" SET DEFAULT '24.x';
