@@ -153,7 +153,11 @@ async function readFunction(
     throw invalid(
       `${shown}/.vc-config.json names no ${config.runtime === 'edge' ? 'entrypoint' : 'handler'}. Run "vercel build" and deploy again.`,
     );
-  if (!files.has(entry.replace(/^\.\//, '')))
+  // A Python handler is `module.function` (`vc__handler__python.vc_handler`): its file is the module's.
+  const file = /^python3/.test(String(config.runtime))
+    ? `${entry.replace(/\.[^.]+$/, '').replace(/\./g, '/')}.py`
+    : entry.replace(/^\.\//, '');
+  if (!files.has(file))
     throw new BuildError(
       'FUNCTION_HANDLER_MISSING',
       `${shown}/.vc-config.json names "${entry}" as its ${config.runtime === 'edge' ? 'entrypoint' : 'handler'}, but the function has no such file. Run "vercel build" and deploy again.`,

@@ -138,7 +138,7 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
       const exit = await runStep({
         cwd: root,
         argv: cmd.argv,
-        env: extras.path ? { ...env, PATH: [...extras.path, env.PATH].join(':') } : env,
+        env: { ...extras.env, ...env, ...(extras.path ? { PATH: [...extras.path, env.PATH].join(':') } : {}) },
         writable: [dir, input.cacheDir],
         readOnly: extras.readOnly,
         buildDir: dir,
@@ -367,12 +367,13 @@ async function buildEnv(input: BuildInput, dir: string): Promise<Record<string, 
     TMPDIR: path.join(dir, 'tmp'),
     CI: '1',
     // Each package manager's download cache in the team's cache folder, so a second build installs
-    // offline: npm's cache, pnpm's store (under XDG_DATA_HOME), yarn's and bun's caches.
+    // offline: npm's cache, pnpm's store (under XDG_DATA_HOME), yarn's, bun's and pip's caches.
     npm_config_cache: input.cacheDir,
     XDG_DATA_HOME: path.join(input.cacheDir, 'data'),
     XDG_CONFIG_HOME: path.join(dir, '.config'),
     YARN_CACHE_FOLDER: path.join(input.cacheDir, 'yarn'),
     BUN_INSTALL_CACHE_DIR: path.join(input.cacheDir, 'bun'),
+    PIP_CACHE_DIR: path.join(input.cacheDir, 'pip'),
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',

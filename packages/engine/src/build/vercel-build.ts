@@ -11,11 +11,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LogType } from '@nimbus/db';
 import { frameworkList } from '@vercel/frameworks';
 import { detectFrameworkRecord, LocalFileSystemDetector } from '@vercel/fs-detectors';
 import { BuildError } from './files';
 import type { LogWriter } from './log-writer';
+import { pipSettings } from './pip-config';
 import type { Command } from './run-step';
 import { prepareToolchain, toolNeeds } from './toolchain';
 
@@ -25,7 +27,12 @@ export interface VercelCli {
   /** The node_modules folder that holds `vercel` and its hoisted dependencies, mounted read-only. */
   modules: string;
   version: string;
+  /** The folder of the `@vercel/python` the CLI loads, where Nimbus's Python builder is mounted instead. */
+  python: string | null;
 }
+
+/** Nimbus's Python builder (python-builder/index.js says why it replaces Vercel's). */
+const PYTHON_BUILDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'python-builder');
 
 let found: VercelCli | null | undefined;
 
@@ -36,7 +43,13 @@ export function vercelCli(): VercelCli | null {
     const pkg = createRequire(import.meta.url).resolve('vercel/package.json');
     const script = path.join(path.dirname(pkg), 'dist', 'vc.js');
     const { version } = JSON.parse(readFileSync(pkg, 'utf8')) as { version: string };
-    found = existsSync(script) ? { script, modules: path.dirname(path.dirname(pkg)), version } : null;
+    let python: string | null = null;
+    try {
+      python = path.dirname(createRequire(script).resolve('@vercel/python/package.json'));
+    } catch {
+      // a CLI without the Python builder builds no Python
+    }
+    found = existsSync(script) ? { script, modules: path.dirname(path.dirname(pkg)), version, python } : null;
   } catch {
     found = null;
   }
@@ -84,6 +97,8 @@ export interface StepExtras {
   readOnly?: Record<string, string>;
   /** Folders put on PATH before the system's. */
   path?: string[];
+  /** Variables added to the build's environment. */
+  env?: Record<string, string>;
   /** Rewrites or drops (null) a line of output before the log stores it. */
   line?: (stream: 'stdout' | 'stderr', text: string) => { type: LogType; text: string } | null;
   /** The message of a failed step, from the lines it printed. */
@@ -148,6 +163,7 @@ export async function buildWithVercel(o: {
   if (fetched) o.log.line('info', `Build image ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   await linkProject(o.root, { ...o.link, framework }, `${needs.node}.x`);
 
+  const pip = await pipSettings();
   const printed: string[] = [];
   const buildStarted = Date.now();
   await o.step(
@@ -158,8 +174,15 @@ export async function buildWithVercel(o: {
     'BUILD_FAILED',
     'build',
     {
-      readOnly: { ...toolchain.mounts, [cli.modules]: cli.modules },
+      readOnly: {
+        ...toolchain.mounts,
+        ...pip.mounts,
+        [cli.modules]: cli.modules,
+        // After the CLI's folder, so it covers the @vercel/python inside it.
+        ...(cli.python ? { [PYTHON_BUILDER]: cli.python } : {}),
+      },
       path: toolchain.path,
+      env: pip.env,
       line: (stream, text) => {
         if (CLI_NOISE.some((re) => re.test(text))) return null;
         printed.push(text);

@@ -10,7 +10,7 @@ import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorResponse, type FunctionErrorCode, type FunctionResponse } from './responses';
-import { RUNNER_SCRIPT, Runner } from './runner-process';
+import { isPythonRuntime, PYTHON_RUNNER_SCRIPT, RUNNER_SCRIPT, Runner } from './runner-process';
 import type { RunnerResponse } from './socket-client';
 import type { FunctionPool, FunctionPoolOptions, FunctionRef, FunctionRequest } from './types';
 
@@ -67,12 +67,15 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     const dir = await mkdtemp(path.join(parent, 'nimbus-fn-'));
     // The sandbox user passes through to its own runner folder but cannot list the others.
     await chmod(dir, 0o711);
-    // A copy of the runner script sits beside the sockets, so the sandbox user need not reach the
-    // server's install folder (which may be private) to read it.
-    const script = path.join(dir, 'runner.mjs');
-    await copyFile(RUNNER_SCRIPT, script);
-    await chmod(script, 0o644);
-    return { dir, script };
+    // Copies of the runner scripts sit beside the sockets, so the sandbox user need not reach the
+    // server's install folder (which may be private) to read them.
+    const copy = async (from: string) => {
+      const to = path.join(dir, path.basename(from));
+      await copyFile(from, to);
+      await chmod(to, 0o644);
+      return to;
+    };
+    return { dir, node: await copy(RUNNER_SCRIPT), python: await copy(PYTHON_RUNNER_SCRIPT) };
   })();
 
   const memoryOf = (fn: FunctionRef) => fn.config.memory ?? o.defaultMemoryMb;
@@ -127,7 +130,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
         config: fn.config,
         env: fn.env,
         socketRoot: (await shared).dir,
-        script: (await shared).script,
+        script: (await shared)[isPythonRuntime(fn.config.runtime) ? 'python' : 'node'],
         network: o.network,
         memoryMb: memoryOf(fn),
         processes: o.processes,

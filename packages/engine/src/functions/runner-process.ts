@@ -15,10 +15,19 @@ import { type RunnerResponse, SocketClient } from './socket-client';
 // Not `new URL('./runner.mjs', import.meta.url)`: Next.js's bundler (which bundles this module into the
 // dashboard's server code) turns that form into an asset URL that fileURLToPath refuses, failing the build.
 export const RUNNER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runner.mjs');
+/** The runner of Python functions (`runtime: python3.x`), on the machine's Debian Python. */
+export const PYTHON_RUNNER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runner.py');
+export const PYTHON = '/usr/bin/python3';
 const TASK_DIR = '/var/task';
 /** The package export conditions of Vercel's edge runtime, beside Node's own. */
 const EDGE_CONDITIONS = ['edge-light', 'worker', 'browser'];
 const SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.mjs';
+const PYTHON_SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.py';
+
+/** Whether a function's `.vc-config.json` runtime (`python3.12`) is Python's. */
+export function isPythonRuntime(runtime: string | undefined): boolean {
+  return /^python3/.test(runtime ?? '');
+}
 
 export interface LogLine {
   requestId: string | null;
@@ -33,7 +42,7 @@ export interface RunnerSpec {
   env: Record<string, string>;
   /** Folder that holds one private folder (its socket) per runner; the sandbox user must reach it. */
   socketRoot: string;
-  /** The runner script, copied where the sandbox user can read it (see pool.ts). */
+  /** The runner script for the function's runtime (runner.mjs or runner.py), copied where the sandbox user can read it (see pool.ts). */
   script: string;
   network: NetworkMode;
   memoryMb: number;
@@ -104,33 +113,37 @@ export class Runner {
     const isolate = spec.isolate;
     const memoryBytes = spec.memoryMb * 1024 ** 2;
     const controller = new AbortController();
+    const python = isPythonRuntime(spec.config.runtime);
     // The Node.js major the function was built for (`nodejs22.x`), from the build image; others run on Nimbus's own.
-    const runtimeNode = await nodeForRuntime(spec.config.runtime ?? '').catch(() => null);
+    const runtimeNode = python ? null : await nodeForRuntime(spec.config.runtime ?? '').catch(() => null);
     const nodeHome = runtimeNode && path.dirname(path.dirname(runtimeNode));
     const node = !runtimeNode ? process.execPath : isolate ? '/opt/node/bin/node' : runtimeNode;
+    const scriptAt = isolate ? (python ? PYTHON_SCRIPT_IN_SANDBOX : SCRIPT_IN_SANDBOX) : spec.script;
     const sandbox = runSandboxed({
-      // V8's heap stops short of the cgroup limit so a heap overflow reports itself instead of being killed silently.
-      argv: [
-        node,
-        `--max-old-space-size=${Math.max(16, Math.floor(spec.memoryMb * 0.75))}`,
-        // Edge code resolves packages as Vercel's edge runtime does (react-dom/server's Web build).
-        ...(spec.config.runtime === 'edge' ? EDGE_CONDITIONS.map((c) => `--conditions=${c}`) : []),
-        isolate ? SCRIPT_IN_SANDBOX : spec.script,
-        isolate ? TASK_DIR : spec.dir,
-        socket,
-      ],
+      argv: python
+        ? [PYTHON, scriptAt, isolate ? TASK_DIR : spec.dir, socket]
+        : [
+            node,
+            // V8's heap stops short of the cgroup limit so a heap overflow reports itself instead of being killed silently.
+            `--max-old-space-size=${Math.max(16, Math.floor(spec.memoryMb * 0.75))}`,
+            // Edge code resolves packages as Vercel's edge runtime does (react-dom/server's Web build).
+            ...(spec.config.runtime === 'edge' ? EDGE_CONDITIONS.map((c) => `--conditions=${c}`) : []),
+            scriptAt,
+            isolate ? TASK_DIR : spec.dir,
+            socket,
+          ],
       cwd: isolate ? TASK_DIR : spec.dir,
       env: {
         PATH: '/usr/local/bin:/usr/bin:/bin',
         HOME: '/tmp',
         TMPDIR: isolate ? '/tmp' : folder,
-        NODE_ENV: 'production',
+        ...(python ? { PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' } : { NODE_ENV: 'production' }),
         ...spec.config.environment,
         ...spec.env,
       },
       writable: [folder],
       readOnly: isolate
-        ? { [spec.dir]: TASK_DIR, [spec.script]: SCRIPT_IN_SANDBOX, ...(nodeHome ? { [nodeHome]: '/opt/node' } : {}) }
+        ? { [spec.dir]: TASK_DIR, [spec.script]: scriptAt, ...(nodeHome ? { [nodeHome]: '/opt/node' } : {}) }
         : undefined,
       network: spec.network,
       limits: { memory: memoryBytes, processes: spec.processes },
