@@ -1,4 +1,4 @@
-// The real-apps matrix: Vercel's framework starters (framework-boilerplates/ of vercel/examples, read
+// The real-apps matrix: Vercel's framework starters and Python examples (framework-boilerplates/ and python/ of vercel/examples, read
 // from NIMBUS_EXAMPLES) deployed to one Nimbus with the official CLI, both ways a Vercel user does:
 // `vercel deploy` of the source, which Nimbus builds in its sandbox, and `vercel build` on this
 // machine followed by `vercel deploy --prebuilt`. Each READY deployment must answer the app's own
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFunctionsTestServer } from '../../packages/api/src/functions-testing';
+import { keepPipLocal } from '../../packages/engine/src/build/pip-testing';
 import { VERCEL_BIN } from '../framework-builds';
 import { APPS, type App, type Check, type Mode, selectApps } from './catalog';
 import { EXAMPLES_HELP, examplesRepo, extractApp, listApps } from './examples';
@@ -135,7 +136,7 @@ function errorLine(log: string): string | null {
  */
 async function record(app: App, mode: Mode, problems: string[], failedLog: string | null): Promise<void> {
   const cause = failedLog === null ? null : errorLine(failedLog);
-  if (failedLog !== null) await keepLog(`${app.name}-${mode}`, failedLog);
+  if (failedLog !== null) await keepLog(`${app.name.replace('/', '-')}-${mode}`, failedLog);
   const reason = [...problems, ...(cause ? [`log: ${cause}`] : [])].join('; ');
   rows.get(app.name)![mode] = problems.length ? { kind: 'fail', reason } : { kind: 'pass' };
   console.log(`${app.name} (${mode}): ${problems.length ? `FAIL: ${reason}` : 'pass'}`);
@@ -145,8 +146,10 @@ async function record(app: App, mode: Mode, problems: string[], failedLog: strin
   );
 }
 
-describe.skipIf(!repo)('real apps from framework-boilerplates', () => {
+describe.skipIf(!repo)('real apps from framework-boilerplates and python', () => {
   beforeAll(async () => {
+    // Python apps install from the machine's local package index, never from PyPI.
+    await keepPipLocal();
     t = await createFunctionsTestServer();
     ({ token } = await t.signup('apps@example.com', 'Apps Matrix'));
     teamId = (await t.call('GET', '/v2/user', { token })).json.user.defaultTeamId;
@@ -155,15 +158,16 @@ describe.skipIf(!repo)('real apps from framework-boilerplates', () => {
     for (const { app, modes } of selection) {
       await extractApp(repo!, app.name, sourceOf(app.name));
       const needs = await toolsOf(sourceOf(app.name), app.nodeVersion ?? null);
-      const manager = needs.summary.split(', ').slice(1).join(', ');
+      const python = app.name.startsWith('python/');
+      const manager = python ? 'pip' : needs.summary.split(', ').slice(1).join(', ');
       const blocked = modes.length === 0 ? app.blocked : undefined;
       rows.set(app.name, {
         app: app.name,
         packageManager: manager,
-        node: `${needs.node}.x`,
+        node: python ? '-' : `${needs.node}.x`,
         source: blocked ? { kind: 'blocked' } : { kind: 'not run' },
-        prebuilt: blocked ? { kind: 'blocked' } : { kind: 'not run' },
-        blocked,
+        prebuilt: blocked || app.prebuiltBlocked ? { kind: 'blocked' } : { kind: 'not run' },
+        blocked: blocked ?? app.prebuiltBlocked,
       });
       // One `vercel build` on this machine at a time, beside the build Nimbus runs.
       if (modes.includes('prebuilt')) {
@@ -188,8 +192,8 @@ describe.skipIf(!repo)('real apps from framework-boilerplates', () => {
     if (home) await rm(home, { recursive: true, force: true });
   }, 20 * 60_000);
 
-  it('the catalog has every app of framework-boilerplates, and no other', async () => {
-    expect(APPS.map((a) => a.name).sort()).toEqual(await listApps(repo!));
+  it('the catalog has every app of framework-boilerplates and python, and no other', async () => {
+    expect(APPS.map((a) => a.name).sort()).toEqual((await listApps(repo!)).sort());
   });
 
   for (const { app, modes } of selection) {
@@ -201,7 +205,12 @@ describe.skipIf(!repo)('real apps from framework-boilerplates', () => {
         },
         async () => {
           const started = Date.now();
-          const { problems, log, built } = await deployAndCheck(app, sourceOf(app.name), ['--no-wait'], app.name);
+          const { problems, log, built } = await deployAndCheck(
+            app,
+            sourceOf(app.name),
+            ['--no-wait'],
+            app.name.replace('/', '-'),
+          );
           const row = rows.get(app.name)!;
           row.sourceSeconds = Math.round((Date.now() - started) / 1000);
           await record(app, 'source', problems, built ? null : log);
@@ -226,7 +235,7 @@ describe.skipIf(!repo)('real apps from framework-boilerplates', () => {
             app,
             build.dir,
             ['--prebuilt', '--no-wait'],
-            `${app.name}-prebuilt`,
+            `${app.name.replace('/', '-')}-prebuilt`,
           );
           await record(app, 'prebuilt', problems, built ? null : log);
           expect(problems, `${problems.join('\n')}\n--- end of the deployment log ---\n${tail(log)}`).toEqual([]);

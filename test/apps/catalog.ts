@@ -1,4 +1,4 @@
-// Every app of framework-boilerplates/ in vercel/examples, with what proves a deployment of it serves
+// Every app of framework-boilerplates/ and python/ in vercel/examples, with what proves a deployment of it serves
 // right: its home page and the words the app itself puts there, and for an app with server code, one
 // server route and its answer. An app that cannot build or serve where the network reaches only the
 // npm registry (as on Nimbus's CI machines) says why, naming the request that fails; `NIMBUS_APPS=<name>`
@@ -18,7 +18,7 @@ export interface Check {
 }
 
 export interface App {
-  /** Its folder in framework-boilerplates/. */
+  /** Its folder in framework-boilerplates/, or `python/<folder>`. */
   name: string;
   checks: Check[];
   /** The project's Node.js setting, set through the API before the first deployment. */
@@ -28,6 +28,8 @@ export interface App {
    * build failing the same way in `vercel build` run directly on the host (the prebuilt mode shows it).
    */
   blocked?: string;
+  /** Why `vercel build` on this machine cannot build it, when only that way is blocked (Nimbus still builds its source). */
+  prebuiltBlocked?: string;
 }
 
 export type Mode = 'source' | 'prebuilt';
@@ -37,6 +39,14 @@ const home = (contains: string): Check => ({ path: '/', contains });
 /** Why Vercel's Ruby apps (Jekyll, Middleman) cannot build here. */
 const RUBY =
   "Vercel's Ruby builders run Bundler (spawn bundle ENOENT): Ruby and its gems come from rubygems.org, not the npm registry";
+
+/** Why Vercel's Python apps cannot be built by `vercel build` on this machine, which Nimbus's own builder can. */
+const PYTHON_PREBUILT =
+  "Vercel's Python builder, which `vercel build` runs on the developer's machine, installs uv and vercel-runtime from PyPI, which this machine does not reach";
+
+/** Why a Python app cannot install here: a release its requirements pin that the machine's package index lacks. */
+const notInIndex = (what: string) =>
+  `its requirements name ${what}, which this machine's Python package index (pip config list) does not hold: PyPI itself is not reachable`;
 
 /** Why an app on sharp 0.32 (Gatsby, Storybook) cannot install here. */
 const SHARP_032 =
@@ -81,7 +91,7 @@ export const APPS: App[] = [
     name: 'express-bun',
     checks: [home('Welcome to Express + Bun'), { path: '/api-data', contains: 'Here is some sample API data' }],
   },
-  { name: 'fasthtml', checks: [home('FastHTML + Vercel')] },
+  { name: 'fasthtml', checks: [home('FastHTML + Vercel')], blocked: notInIndex('python-fasthtml==0.4.4') },
   {
     name: 'gatsby',
     checks: [home('Congratulations')],
@@ -220,6 +230,62 @@ export const APPS: App[] = [
     blocked:
       "the build runs `zola build` (sh: 1: zola: not found): Vercel's build image installs the zola binary its ZOLA_VERSION names, which is not in the npm registry",
   },
+  {
+    name: 'python/celery',
+    checks: [home('Celery')],
+    blocked: `${notInIndex('the vercel package')}; its worker is a Vercel Queues subscriber ([[tool.vercel.subscribers]]), a service Nimbus does not run`,
+  },
+  { name: 'python/django', checks: [home('Django')], blocked: notInIndex('django>=6.0 (the index has 5.2)') },
+  { name: 'python/django-notes', checks: [home('Notes')], blocked: notInIndex('django>=6.0 (the index has 5.2)') },
+  {
+    name: 'python/django-rest-framework',
+    checks: [home('Django')],
+    blocked: notInIndex('django>=6.0 (the index has 5.2) and djangorestframework'),
+  },
+  {
+    name: 'python/fastapi',
+    checks: [
+      home('Vercel + FastAPI'),
+      { path: '/api/data', contains: 'Sample Item 1' },
+      { path: '/api/items/7', contains: '"value":700' },
+    ],
+    prebuiltBlocked: PYTHON_PREBUILT,
+  },
+  {
+    name: 'python/flask',
+    checks: [home('Vercel + Flask')],
+    blocked: notInIndex('gunicorn~=23.0.0 (the index has 26.2)'),
+  },
+  { name: 'python/flask2', checks: [home('Hello')], blocked: notInIndex('Flask==2.2.5 and werkzeug==2.3.8') },
+  { name: 'python/flask3', checks: [home('Hello, World!')], blocked: notInIndex('Flask==3.0.3 (the index has 3.1.3)') },
+  {
+    name: 'python/hello-world',
+    checks: [
+      { path: '/api', contains: 'Hello, world!' },
+      { path: '/', status: 308, location: '/api' },
+    ],
+    prebuiltBlocked: PYTHON_PREBUILT,
+  },
+  {
+    name: 'python/litellm-gateway',
+    checks: [home('LiteLLM')],
+    blocked: `${notInIndex('litellm')}; it is two services in one project (vercel.json experimentalServices)`,
+  },
+  {
+    name: 'python/queue-subscribers',
+    checks: [home('Queue')],
+    blocked: `${notInIndex('vercel-queue and vercel-cache')}; its subscribers are Vercel Queues consumers`,
+  },
+  {
+    name: 'python/starlette',
+    checks: [home('Vercel + Starlette'), { path: '/api/data', contains: 'Sample Item 1' }],
+    prebuiltBlocked: PYTHON_PREBUILT,
+  },
+  {
+    name: 'python/vibe-coding-ide',
+    checks: [home('IDE')],
+    blocked: `${notInIndex('openai-agents and the vercel package')}; its backend/ and frontend/ are two projects`,
+  },
 ];
 
 /**
@@ -231,6 +297,8 @@ export const CI_SUBSET: Record<string, Mode[]> = {
   parcel: ['source'],
   'hono-bun': ['source'],
   hono: ['source', 'prebuilt'],
+  'python/fastapi': ['source'],
+  'python/hello-world': ['source'],
 };
 
 /**
@@ -240,9 +308,14 @@ export const CI_SUBSET: Record<string, Mode[]> = {
 export function selectApps(setting?: string): { app: App; modes: Mode[] }[] {
   const value = setting?.trim() || 'ci';
   if (value === 'ci') return APPS.filter((a) => CI_SUBSET[a.name]).map((app) => ({ app, modes: CI_SUBSET[app.name]! }));
-  if (value === 'all') return APPS.map((app) => ({ app, modes: app.blocked ? [] : ['source', 'prebuilt'] }));
+  if (value === 'all') return APPS.map((app) => ({ app, modes: app.blocked ? [] : modesOf(app) }));
   const names = value.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !APPS.some((a) => a.name === n));
   if (unknown.length) throw new Error(`NIMBUS_APPS names no app called ${unknown.join(', ')}`);
-  return APPS.filter((a) => names.includes(a.name)).map((app) => ({ app, modes: ['source', 'prebuilt'] }));
+  return APPS.filter((a) => names.includes(a.name)).map((app) => ({ app, modes: modesOf(app) }));
+}
+
+/** Both ways, or the source only when `vercel build` cannot run here. */
+function modesOf(app: App): Mode[] {
+  return app.prebuiltBlocked ? ['source'] : ['source', 'prebuilt'];
 }

@@ -45,20 +45,17 @@ export function localPaths(env: Record<string, string>): string[] {
   return [...paths].sort();
 }
 
-let read: Promise<PipSettings> | undefined;
+let listing: Promise<Record<string, string>> | undefined;
 
-/** The settings of the python3 on Nimbus's PATH, read once per process; none when it has no pip. */
-export function pipSettings(): Promise<PipSettings> {
-  read ??= run('python3', ['-m', 'pip', 'config', 'list'], { timeout: 30_000 })
-    .then(({ stdout }) => {
-      const env: Record<string, string> = {
-        ...pipEnvFrom(stdout),
-        PIP_DISABLE_PIP_VERSION_CHECK: '1',
-        PIP_NO_INPUT: '1',
-      };
-      for (const [key, value] of Object.entries(process.env)) if (key.startsWith('PIP_') && value) env[key] = value;
-      return { env, mounts: Object.fromEntries(localPaths(env).map((p) => [p, p])) };
-    })
-    .catch(() => ({ env: {}, mounts: {} }));
-  return read;
+/**
+ * The settings of the python3 on Nimbus's PATH (its files read once per process, the PIP_* variables
+ * of Nimbus's own environment at each call, as pip lets them win); none when it has no pip.
+ */
+export async function pipSettings(): Promise<PipSettings> {
+  listing ??= run('python3', ['-m', 'pip', 'config', 'list'], { timeout: 30_000 })
+    .then(({ stdout }) => pipEnvFrom(stdout))
+    .catch(() => ({}));
+  const env: Record<string, string> = { ...(await listing), PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' };
+  for (const [key, value] of Object.entries(process.env)) if (key.startsWith('PIP_') && value) env[key] = value;
+  return { env, mounts: Object.fromEntries(localPaths(env).map((p) => [p, p])) };
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFunctionPool } from './pool';
-import { call, writeFunction } from './testing';
+import { call, writeFunction, writePythonFunction } from './testing';
 
 let root: string;
 let server: Server;
@@ -72,4 +72,71 @@ it('cannot write its folder, reach the host, read host files, or act as root', {
   for (const target of ['postgres', 'hostLoopback', 'gateway', 'gatewayPostgres', 'metadata'])
     expect(seen[target], target).toMatch(/^refused/);
   expect(readFileSync(path.join(fn.dir, 'index.js'), 'utf8')).not.toBe('hacked');
+});
+
+it('a Python function cannot either', { timeout: 30_000 }, async () => {
+  const secret = path.join(root, 'data', 'secret');
+  const fn = writePythonFunction(
+    root,
+    {
+      'index.py': `import json, os, re, socket
+
+def attempt(f):
+    try:
+        f()
+        return "allowed"
+    except OSError as e:
+        return f"refused {e.errno}"
+
+def connect(host, port):
+    s = socket.socket()
+    s.settimeout(3)
+    try:
+        s.connect((host, port))
+        return "open"
+    except OSError as e:
+        return f"refused {e}"
+    finally:
+        s.close()
+
+def write(path):
+    with open(path, "w") as f:
+        f.write("hacked")
+
+def app(environ, start_response):
+    status = open("/proc/self/status").read()
+    seen = {
+        "writeOwnFolder": attempt(lambda: write(__file__)),
+        "writeTmp": attempt(lambda: write("/tmp/scratch")),
+        "setuid": attempt(lambda: os.setuid(0)),
+        "passwd": open("/etc/passwd").read(),
+        "dataDir": os.path.exists(${JSON.stringify(secret)}),
+        "shadow": os.path.exists("/etc/shadow"),
+        "uid": os.getuid(),
+        "capEff": re.search(r"CapEff:\\s*(\\w+)", status).group(1),
+        "postgres": connect("127.0.0.1", 5432),
+        "hostLoopback": connect("127.0.0.1", ${port}),
+        "gateway": connect("10.0.2.2", ${port}),
+        "gatewayPostgres": connect("10.0.2.2", 5432),
+    }
+    start_response("200 OK", [("content-type", "application/json")])
+    return [json.dumps(seen).encode()]
+`,
+    },
+    { entrypoint: 'index.py', variable: 'app' },
+  );
+  const r = await call(pool, fn);
+  expect(r.status, r.text).toBe(200);
+  const seen = JSON.parse(r.text);
+  expect(seen.writeOwnFolder).toMatch(/^refused (30|13)$/);
+  expect(seen.writeTmp).toBe('allowed');
+  expect(seen.setuid).toMatch(/^refused/);
+  expect(seen.passwd).not.toBe(readFileSync('/etc/passwd', 'utf8'));
+  expect(seen.dataDir).toBe(false);
+  expect(seen.shadow).toBe(false);
+  expect(seen.uid).not.toBe(0);
+  expect(seen.capEff).toBe('0000000000000000');
+  for (const target of ['postgres', 'hostLoopback', 'gateway', 'gatewayPostgres'])
+    expect(seen[target], target).toMatch(/^refused/);
+  expect(readFileSync(path.join(fn.dir, 'index.py'), 'utf8')).not.toBe('hacked');
 });

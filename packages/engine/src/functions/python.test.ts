@@ -2,42 +2,24 @@
 // Vercel's Python runtime serves (a BaseHTTPRequestHandler class, WSGI, ASGI with its lifespan), in the
 // folder layout the Python builder writes (its trampoline, `_vendor`), with bodies both ways, streaming,
 // logs tagged by request, the project's environment, and failures.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSandbox } from '../sandbox';
-import { createFunctionPool, type FunctionLog, type FunctionRef } from './pool';
-import { call } from './testing';
-
-const { trampoline } = createRequire(import.meta.url)('../build/python-builder/index.js') as {
-  trampoline(found: { entrypoint: string; variable: string }): string;
-};
+import { createFunctionPool, type FunctionLog } from './pool';
+import { call, writePythonFunction } from './testing';
 
 let root: string;
-let count = 0;
 const logs: FunctionLog[] = [];
 const pool = createFunctionPool({ network: 'none', maxDurationCap: 10, onLog: (l) => logs.push(l) });
 const logsOf = (requestId: string) => logs.filter((l) => l.requestId === requestId).map((l) => l.message);
-
-/** A function folder as the Python builder writes it: the project's files, the trampoline, the config. */
-function pythonFunction(
+const pythonFunction = (
   files: Record<string, string>,
   found: { entrypoint: string; variable: string },
-  env: Record<string, string> = {},
-): FunctionRef {
-  const dir = path.join(root, `py${++count}.func`);
-  const config = { runtime: 'python3.11', handler: 'vc__handler__python.vc_handler' };
-  const all = { ...files, 'vc__handler__python.py': trampoline(found), '.vc-config.json': JSON.stringify(config) };
-  for (const [name, text] of Object.entries(all)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true, mode: 0o755 });
-    writeFileSync(path.join(dir, name), text, { mode: 0o644 });
-  }
-  chmodSync(dir, 0o755);
-  return { key: `py-${count}`, dir, config, env };
-}
+  env?: Record<string, string>,
+) => writePythonFunction(root, files, found, env);
 
 beforeAll(async () => {
   expect(await checkSandbox({ mode: 'on', network: 'none' })).toEqual({ isolated: true });
@@ -79,7 +61,7 @@ class handler(BaseHTTPRequestHandler):
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/plain');
     expect(r.text).toBe('Hello from /api?x=1 with a project variable');
-    expect(logsOf(r.requestId)).toContain('visited /api?x=1');
+    await expect.poll(() => logsOf(r.requestId), { timeout: 5000 }).toContain('visited /api?x=1');
     const posted = await call(pool, fn, { method: 'POST', url: '/api', body: 'shout this' });
     expect(posted.status).toBe(201);
     expect(posted.headers['x-length']).toBe('10');
@@ -185,7 +167,7 @@ async def app(scope, receive, send):
     for await (const chunk of r.body) text += Buffer.from(chunk).toString();
     expect(r.status).toBe(202);
     expect(text).toBe('started=True path=/submit body=one,two');
-    expect(logsOf(r.requestId)).toContain('asgi got 7');
+    await expect.poll(() => logsOf(r.requestId), { timeout: 5000 }).toContain('asgi got 7');
   });
 
   it('answers 500 with the traceback in the logs when the app raises, and keeps serving', async () => {
@@ -202,7 +184,10 @@ async def app(scope, receive, send):
     );
     const failed = await call(pool, fn, { url: '/boom' });
     expect(failed.status).toBe(500);
-    expect(logsOf(failed.requestId).join('\n')).toContain('ValueError: no such thing');
+    // The traceback comes on the runner's stdout, which may be read after the answer.
+    await expect
+      .poll(() => logsOf(failed.requestId).join('\n'), { timeout: 5000 })
+      .toContain('ValueError: no such thing');
     expect((await call(pool, fn, { url: '/' })).text).toBe('fine');
   });
 
@@ -213,7 +198,9 @@ async def app(scope, receive, send):
     );
     const r = await call(pool, fn, { url: '/' });
     expect(r.status).toBeGreaterThanOrEqual(500);
-    expect(logs.map((l) => l.message).join('\n')).toContain("No module named 'not_installed_anywhere'");
+    await expect
+      .poll(() => logs.map((l) => l.message).join('\n'), { timeout: 5000 })
+      .toContain("No module named 'not_installed_anywhere'");
   });
 
   it('imports packages from _vendor before the system ones', async () => {

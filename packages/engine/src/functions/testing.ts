@@ -1,6 +1,7 @@
 // Test helpers of the function pool: a function folder written from source strings (readable by the
 // sandbox's host user, as the materialised folders of deployments are) and one request read to the end.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FunctionConfig } from '@nimbus/core';
@@ -21,6 +22,31 @@ export function writeFunction(
   for (const [name, text] of Object.entries({ ...files, '.vc-config.json': JSON.stringify(full) }))
     writeFileSync(path.join(dir, name), text, { mode: 0o644 });
   return { key: `fn-${count}`, dir, config: full, env };
+}
+
+const { trampoline } = createRequire(import.meta.url)('../build/python-builder/index.js') as {
+  trampoline(found: { entrypoint: string; variable: string }): string;
+};
+
+/**
+ * A Python function folder as Nimbus's Python builder writes it: the project's files (folders made as
+ * needed), the `vc__handler__python.py` trampoline naming the module and variable, and the config.
+ */
+export function writePythonFunction(
+  root: string,
+  files: Record<string, string>,
+  found: { entrypoint: string; variable: string },
+  env: Record<string, string> = {},
+): FunctionRef {
+  const dir = path.join(root, `py${++count}.func`);
+  const config: FunctionConfig = { runtime: 'python3.11', handler: 'vc__handler__python.vc_handler' };
+  const all = { ...files, 'vc__handler__python.py': trampoline(found), '.vc-config.json': JSON.stringify(config) };
+  for (const [name, text] of Object.entries(all)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true, mode: 0o755 });
+    writeFileSync(path.join(dir, name), text, { mode: 0o644 });
+  }
+  chmodSync(dir, 0o755);
+  return { key: `py-${count}`, dir, config, env };
 }
 
 export interface Reply {
