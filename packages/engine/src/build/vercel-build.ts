@@ -127,6 +127,8 @@ const CLI_PROGRESS = [
 /** The builders' own step lines (`Running "npm run build"`), shown as steps of the build with their durations. */
 const BUILDER_STEP = /^Running "(install" command: .+|[^"]+")$/;
 const FAILED_COMMAND = /Command "(.+)" exited with (\d+)/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts every colour code
+const ANSI = /\x1b\[[0-9;]*m/g;
 const BUILDER_ERROR = /^Error: (?:\[[A-Z0-9_]+\] )?(.+)$/;
 
 /** `vercel build` in the sandbox, which writes `.vercel/output` in `root`. Returns the framework it built. */
@@ -185,7 +187,8 @@ export async function buildWithVercel(o: {
       env: pip.env,
       line: (stream, text) => {
         if (CLI_NOISE.some((re) => re.test(text))) return null;
-        printed.push(text);
+        // Matched without colour codes, which a tool may leave at the start of the next line.
+        printed.push(text.replace(ANSI, ''));
         if (printed.length > 200) printed.shift();
         if (BUILDER_STEP.test(text)) return { type: 'command', text };
         return { type: stream === 'stderr' && CLI_PROGRESS.some((re) => re.test(text)) ? 'stdout' : stream, text };

@@ -225,6 +225,8 @@ def serve_wsgi(app, handler, body, reply):
         "wsgi.version": (1, 0),
         "wsgi.url_scheme": scheme,
         "wsgi.input": io.BufferedReader(body),
+        # The body ends where the request's does, chunked or not (Werkzeug reads none without this or a length).
+        "wsgi.input_terminated": True,
         "wsgi.errors": sys.stderr,
         "wsgi.multithread": True,
         "wsgi.multiprocess": False,

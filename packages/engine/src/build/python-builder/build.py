@@ -211,7 +211,7 @@ def main():
         args, source = dependencies(work, entry_dir)
         if args:
             print(f"Installing required dependencies from {source}...", flush=True)
-            command = [sys.executable, "-m", "pip", "install", "--no-input", "--upgrade", "--target", vendor, *args]
+            command = [sys.executable, "-m", "pip", "install", "--no-input", "--no-color", "--upgrade", "--target", vendor, *args]
             if subprocess.run(command, cwd=work).returncode != 0:
                 raise BuildFailure(
                     "PIP_INSTALL_FAILED",
