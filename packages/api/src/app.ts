@@ -19,6 +19,7 @@ import { deploymentEventRoutes } from './routes/deployment-events';
 import { deploymentRoutes } from './routes/deployments';
 import { deviceApprovalRoutes, deviceAuthorizationRoutes } from './routes/device';
 import { domainRoutes, projectDomainRoutes, teamAliasRoutes } from './routes/domains';
+import { edgeCacheRoutes } from './routes/edge-cache';
 import { envRoutes } from './routes/env';
 import { fileRoutes } from './routes/files';
 import { flagRoutes, flagStreamRoutes } from './routes/flags';
@@ -141,5 +142,6 @@ export function createApi(options: ApiOptions): Api {
   app.route('/', staffRoutes());
   app.route('/', traceRoutes());
   app.route('/', integrationRoutes());
+  app.route('/', edgeCacheRoutes());
   return app;
 }

@@ -26,6 +26,7 @@ const MATRIX: Record<Action, string> = {
   'deployment:promote': 'OM',
   'deployment:cancel': 'OMD',
   'deployment:delete': 'OM',
+  'cache:purge': 'OM',
   'domain:read': 'OMDBV',
   'domain:write': 'OM',
   'integrations:read': 'OMD',

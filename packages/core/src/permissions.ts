@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'deployment:promote': ['OWNER', 'MEMBER'],
   'deployment:cancel': ['OWNER', 'MEMBER', 'DEVELOPER'],
   'deployment:delete': ['OWNER', 'MEMBER'],
+  /** Purging the edge cache by tag: owners and members, as on Vercel. */
+  'cache:purge': ['OWNER', 'MEMBER'],
   'domain:read': ALL,
   'domain:write': ['OWNER', 'MEMBER'],
   /** Webhooks and log drains of the team (secrets are shown only when made). */

@@ -114,6 +114,7 @@ const ACTION_WORDS: Partial<Record<Action, string>> = {
   'members:invite': 'invite members',
   'members:update': 'change member roles',
   'members:remove': 'remove members',
+  'cache:purge': "purge the project's edge cache",
   'integrations:read': 'see webhooks and log drains',
   'integrations:write': 'add or remove webhooks and log drains',
 };

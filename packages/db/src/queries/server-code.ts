@@ -1,10 +1,10 @@
-// The shared state of deployments' server code: regenerated prerenders (ISR) and cron runs. Every
-// edge process reads and writes the same rows, so `--processes N` and separate edge machines serve
-// one cache and run each scheduled cron once.
-import type { CronJob } from '@nimbus/core';
-import { and, desc, eq, isNull, lt, notLike, or, sql } from 'drizzle-orm';
+// The shared state of deployments' server code: regenerated prerenders (ISR), the edge cache of
+// function responses and cron runs. Every edge process reads and writes the same rows, so
+// `--processes N` and separate edge machines serve one cache and run each scheduled cron once.
+import type { CronJob, DeploymentTarget } from '@nimbus/core';
+import { and, arrayOverlaps, desc, eq, inArray, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { aliases, cronRuns, deployments, prerenderCache } from '../schema';
+import { aliases, cronRuns, deployments, edgeCache, prerenderCache } from '../schema';
 
 export type PrerenderEntry = typeof prerenderCache.$inferSelect;
 
@@ -55,6 +55,84 @@ export async function releaseRegeneration(db: Db, deploymentId: string, key: str
     .update(prerenderCache)
     .set({ regeneratingUntil: null })
     .where(and(eq(prerenderCache.deploymentId, deploymentId), eq(prerenderCache.key, key)));
+}
+
+export type EdgeCacheEntry = typeof edgeCache.$inferSelect;
+
+/** Every variant (one per set of Vary values) kept for a deployment's path and query. */
+export async function readEdgeCache(db: Db, deploymentId: string, key: string): Promise<EdgeCacheEntry[]> {
+  return db
+    .select()
+    .from(edgeCache)
+    .where(and(eq(edgeCache.deploymentId, deploymentId), eq(edgeCache.key, key)));
+}
+
+/** Keeps a response, replacing the variant's older copy and clearing its invalidation and lease. */
+export async function storeEdgeCache(
+  db: Db,
+  entry: Omit<EdgeCacheEntry, 'invalidatedAt' | 'refreshingUntil'>,
+): Promise<EdgeCacheEntry> {
+  const values = { ...entry, invalidatedAt: null, refreshingUntil: null };
+  const [row] = await db
+    .insert(edgeCache)
+    .values(values)
+    .onConflictDoUpdate({ target: [edgeCache.deploymentId, edgeCache.key, edgeCache.variant], set: values })
+    .returning();
+  return row!;
+}
+
+type EdgeCacheId = { deploymentId: string; key: string; variant: string };
+const entryIs = (id: EdgeCacheId) =>
+  and(eq(edgeCache.deploymentId, id.deploymentId), eq(edgeCache.key, id.key), eq(edgeCache.variant, id.variant));
+
+/** Takes the lease to refresh a stale entry for `leaseMs`: true when this caller should refresh it. */
+export async function claimEdgeRefresh(db: Db, id: EdgeCacheId, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(edgeCache)
+    .set({ refreshingUntil: new Date(Date.now() + leaseMs) })
+    .where(and(entryIs(id), or(isNull(edgeCache.refreshingUntil), lt(edgeCache.refreshingUntil, sql`now()`))))
+    .returning({ key: edgeCache.key });
+  return rows.length > 0;
+}
+
+/** Ends a lease without a new copy (the refresh failed): the next request past the stale time tries again. */
+export async function releaseEdgeRefresh(db: Db, id: EdgeCacheId): Promise<void> {
+  await db.update(edgeCache).set({ refreshingUntil: null }).where(entryIs(id));
+}
+
+/** Forgets one entry (its refreshed response may no longer be cached). */
+export async function deleteEdgeCacheEntry(db: Db, id: EdgeCacheId): Promise<void> {
+  await db.delete(edgeCache).where(entryIs(id));
+}
+
+/**
+ * The entries of a project's deployments (of one target when given) that carry any of `tags`.
+ * `invalidate` marks them stale (served STALE while one request refreshes them); `delete` removes them
+ * (the next request is a MISS). Returns how many entries it touched.
+ */
+export async function purgeEdgeCacheByTags(
+  db: Db,
+  input: { projectId: string; tags: string[]; target?: DeploymentTarget; mode: 'invalidate' | 'delete' },
+): Promise<number> {
+  if (!input.tags.length) return 0;
+  const where = and(
+    eq(edgeCache.projectId, input.projectId),
+    arrayOverlaps(edgeCache.tags, input.tags),
+    input.target
+      ? inArray(
+          edgeCache.deploymentId,
+          db
+            .select({ id: deployments.id })
+            .from(deployments)
+            .where(and(eq(deployments.projectId, input.projectId), eq(deployments.target, input.target))),
+        )
+      : undefined,
+  );
+  const rows =
+    input.mode === 'delete'
+      ? await db.delete(edgeCache).where(where).returning({ key: edgeCache.key })
+      : await db.update(edgeCache).set({ invalidatedAt: new Date() }).where(where).returning({ key: edgeCache.key });
+  return rows.length;
 }
 
 /** Claims one scheduled run of a cron: false when another process already started it. */

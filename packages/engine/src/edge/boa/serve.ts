@@ -1,8 +1,8 @@
 // Serves Build Output API v3 deployments: the router (router.ts) decides what answers, and this
 // file answers it. Static files go through the same plans, caches and compression as classic
 // deployments; functions run in sandboxed runners (../../functions), never in this process;
-// prerenders come from the shared ISR cache (prerender.ts); `/_next/image` and `/_vercel/image` go
-// to the image optimiser. Everything per deployment (files, functions, compiled routes, runtime
+// prerenders come from the shared ISR cache (prerender.ts); function answers with a cache time go
+// through the edge cache (edge-cache.ts); `/_next/image` and `/_vercel/image` go to the image optimiser. Everything per deployment (files, functions, compiled routes, runtime
 // variables) is loaded once and kept: a READY deployment never changes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -29,6 +29,8 @@ import { filePlan } from '../plan';
 import type { OutputEntry } from '../resolve';
 import { escapeHtml, NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, sendStatic } from '../responses';
 import { sendPlan } from '../send';
+import { bypassReason, cachePolicy, clientHeaders } from './cdn-cache-control';
+import { type CacheState, createEdgeCache, type Rendered } from './edge-cache';
 import { answerHeaders, bodyOf, forwardedHeaders, MAX_FUNCTION_BODY, pathOnly, writeFunction } from './function-http';
 import { createImageOptimizer, IMAGE_PATHS } from './images';
 import { createPrerenderCache, prerenderKey } from './prerender';
@@ -72,6 +74,7 @@ export function createBoaServer(options: BoaServerOptions) {
   const { db, store, pool } = options;
   const images = createImageOptimizer(store);
   const prerenders = createPrerenderCache({ db, store });
+  const edgeCache = createEdgeCache({ db, store });
   /** Pool keys → the deployment and function they run, for runtime logs. */
   const owners = new Map<string, FunctionOwner>();
 
@@ -331,8 +334,98 @@ export function createBoaServer(options: BoaServerOptions) {
         return void res.end(req.method === 'HEAD' ? undefined : served.body);
       }
       case 'function':
-        return runFunction(m, result, req, res);
+        return runCachedFunction(m, result, req, res);
     }
+  }
+
+  /**
+   * A function request through the edge cache: a fresh entry answers (HIT), a stale one answers and is
+   * refreshed in the background (STALE), else the function runs and its answer streams to the client
+   * (MISS) while the cache keeps a copy if its headers allow. Requests the cache never serves (POST,
+   * Authorization, draft mode...) say BYPASS. The key is the path and query the function is called with
+   * (after routes and middleware), whatever the host; entries belong to this deployment only.
+   */
+  async function runCachedFunction(
+    m: BoaManifest,
+    result: Extract<RouteResult<Readable>, { kind: 'function' | 'prerender' }>,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = `${result.functionPath ?? pathOnly(req.url)}${result.query ? `?${result.query}` : ''}`;
+    const headers = {
+      ...forwardedHeaders(req, result.requestHeaders ?? req.headers),
+      'x-matched-path': result.matchedPath,
+    };
+    const render = async (asked: string): Promise<(Rendered & { requestId: string }) | null> => {
+      const response = await invoke(m, result.path, { method: asked, url, headers, body: bodyOf(req) });
+      if (!response) return null;
+      const merged = answerHeaders(result.headers, result.important, response.headers);
+      return {
+        status: result.status ?? response.status,
+        headers: merged,
+        body: response.body,
+        requestId: response.requestId,
+      };
+    };
+    const bypass = bypassReason(method, req.headers, result.query ?? '');
+    const target = {
+      deploymentId: m.deployment.id,
+      projectId: m.deployment.projectId,
+      teamId: m.deployment.teamId,
+      key: url,
+      request: req.headers,
+    };
+    const found = bypass ? null : await edgeCache.find(target.deploymentId, url, req.headers);
+    if (found?.serve) {
+      if (found.serve === 'STALE') edgeCache.refresh(target, found.entry, () => render('GET'));
+      return sendEntry(req, res, found.entry, found.serve);
+    }
+    let rendered: Awaited<ReturnType<typeof render>>;
+    try {
+      rendered = await render(method);
+    } catch (err) {
+      if (found?.ifError) return sendEntry(req, res, found.entry, 'STALE');
+      throw err;
+    }
+    if (!rendered) return sendStatic(res, pages.notFound);
+    if (rendered.status >= 500 && found?.ifError) {
+      rendered.body.destroy();
+      return sendEntry(req, res, found.entry, 'STALE');
+    }
+    if (bypass) clientHeaders(rendered.headers, cachePolicy(rendered.status, rendered.headers));
+    else edgeCache.passThrough(target, rendered);
+    const out = rendered.headers;
+    out.set('x-vercel-cache', bypass ? 'BYPASS' : 'MISS');
+    out.set('x-nimbus-id', rendered.requestId);
+    res.writeHead(rendered.status, Object.fromEntries(out));
+    const body = rendered.body;
+    if (method === 'HEAD') {
+      body.destroy();
+      return void res.end();
+    }
+    body.on('error', () => res.destroy());
+    res.on('close', () => body.destroy());
+    body.pipe(res);
+  }
+
+  /** Answers from a cache entry, with its age in seconds. */
+  async function sendEntry(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: Parameters<typeof edgeCache.body>[0],
+    state: CacheState,
+  ): Promise<void> {
+    const body = await edgeCache.body(entry);
+    const age = Math.max(0, Math.floor((Date.now() - entry.storedAt.getTime()) / 1000));
+    const headers: [string, string][] = [
+      ...entry.headers,
+      ['x-vercel-cache', state],
+      ['age', String(age)],
+      ['content-length', String(body.length)],
+    ];
+    res.writeHead(entry.status, headers.flat());
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   async function runFunction(
