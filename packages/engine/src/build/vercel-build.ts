@@ -127,7 +127,7 @@ const CLI_PROGRESS = [
 /** The builders' own step lines (`Running "npm run build"`), shown as steps of the build with their durations. */
 const BUILDER_STEP = /^Running "(install" command: .+|[^"]+")$/;
 const FAILED_COMMAND = /Command "(.+)" exited with (\d+)/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts every colour code
+// Colour codes start with the escape character.
 const ANSI = /\x1b\[[0-9;]*m/g;
 const BUILDER_ERROR = /^Error: (?:\[[A-Z0-9_]+\] )?(.+)$/;
 
