@@ -32,11 +32,8 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
     claims: [/npx\s+nimbus\b/i, /npm\s+(install|i)\s+(-g\s+|--global\s+)?nimbus(?![-\w./])/i],
   },
   {
-    feature: 'functions in Python or on the Bun runtime (functions run on Node.js)',
-    claims: [
-      /(Python|Bun) (functions|runtime) (is|are) (supported|available)/i,
-      /(deploy|run|host)s? (your )?(Flask|FastAPI|Django)\b/i,
-    ],
+    feature: 'functions on the Bun runtime (functions run on Node.js or Python)',
+    claims: [/Bun (functions|runtime) (is|are) (supported|available)/i, /functions run on Bun\b/i],
   },
   {
     feature: 'anything announced as shipped that is not',

@@ -29,12 +29,12 @@ const FEATURES = [
   },
   {
     title: 'Every framework, built as Vercel builds it',
-    body: "Every app goes through Vercel's own builders in a sandbox: the same framework presets, on Node.js 22 or 24, with npm, pnpm 6-10, yarn or bun chosen from your lockfile.",
+    body: "Every app goes through Vercel's own builders in a sandbox: the same framework presets, on Node.js 22 or 24, with npm, pnpm 6-10, yarn or bun chosen from your lockfile, and Flask, FastAPI or Django from your requirements.",
     href: '/docs/builds',
   },
   {
     title: 'Files and functions at the edge',
-    body: 'ETags, brotli and immutable caching for hashed assets; API functions, server rendering and ISR in sandboxed runners that scale to zero.',
+    body: 'ETags, brotli and immutable caching for hashed assets; Node.js and Python functions, server rendering and ISR in sandboxed runners that scale to zero, with the edge cache in front.',
     href: '/docs/functions',
   },
   {

@@ -2,7 +2,7 @@
 // Vercel's Python runtime serves (a BaseHTTPRequestHandler class, WSGI, ASGI with its lifespan), in the
 // folder layout the Python builder writes (its trampoline, `_vendor`), with bodies both ways, streaming,
 // logs tagged by request, the project's environment, and failures.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -217,5 +217,64 @@ def app(environ, start_response):
       { entrypoint: 'index.py', variable: 'app' },
     );
     expect((await call(pool, fn)).text).toBe('vendored hello');
+  });
+
+  it('runs a function prebuilt by the Vercel Python builder, whose vendored vercel_runtime it does not load', async () => {
+    // The trampoline as @vercel/python 25 writes it, beside the vercel-runtime package it vendors.
+    const fn = pythonFunction(
+      {
+        '_vendor/vercel_runtime/__init__.py': '',
+        '_vendor/vercel_runtime/vc_init.py': 'raise RuntimeError("Vercel\'s own runtime was loaded")\n',
+        'main.py': `def app(environ, start_response):
+    start_response("200 OK", [("content-type", "text/plain")])
+    return [b"prebuilt by Vercel"]
+`,
+      },
+      { entrypoint: 'main.py', variable: 'app' },
+    );
+    writeFileSync(
+      path.join(fn.dir, 'vc__handler__python.py'),
+      `
+import importlib
+import os
+import os.path
+import site
+import sys
+import time
+
+# Cold start baseline, read back by vercel_runtime.vc_init
+_vc_boot_start_ms = int(time.monotonic() * 1000)
+
+_here = os.path.dirname(__file__)
+
+os.environ.update({
+  "__VC_PY_BOOT_START_MS": str(_vc_boot_start_ms),
+  "__VC_HANDLER_MODULE_NAME": "main",
+  "__VC_HANDLER_ENTRYPOINT": "main.py",
+  "__VC_HANDLER_ENTRYPOINT_ABS": os.path.join(_here, "main.py"),
+  "__VC_HANDLER_VENDOR_DIR": "_vendor",
+  "__VC_HANDLER_VARIABLE_NAME": "app"
+})
+
+_vendor_rel = '_vendor'
+_vendor = os.path.normpath(os.path.join(_here, _vendor_rel))
+
+if os.path.isdir(_vendor):
+    site.addsitedir(_vendor)
+    try:
+        while _vendor in sys.path:
+            sys.path.remove(_vendor)
+    except ValueError:
+        pass
+    idx = 1 if (sys.path and sys.path[0] in ('', _here)) else 0
+    sys.path.insert(idx, _vendor)
+    importlib.invalidate_caches()
+
+from vercel_runtime.vc_init import vc_handler
+`,
+    );
+    const r = await call(pool, fn);
+    expect(r.status, r.text).toBe(200);
+    expect(r.text).toBe('prebuilt by Vercel');
   });
 });
