@@ -296,6 +296,7 @@ export const APPS: App[] = [
 export const CI_SUBSET: Record<string, Mode[]> = {
   parcel: ['source'],
   'hono-bun': ['source'],
+  bun: ['source'],
   hono: ['source', 'prebuilt'],
   'python/fastapi': ['source'],
   'python/hello-world': ['source'],

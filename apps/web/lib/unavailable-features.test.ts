@@ -46,8 +46,6 @@ describe('the public site', () => {
     expect(unavailableClaims('Run npm install -g nimbus, then nimbus deploy.')).toHaveLength(1);
     expect(unavailableClaims('npm install -g https://nimbus.example.com/cli/nimbus.tgz')).toEqual([]);
     expect(unavailableClaims('npm i nimbus-cli')).toEqual([]);
-    expect(unavailableClaims('The Bun runtime is supported for functions.')).toHaveLength(1);
-    expect(unavailableClaims("Not yet: apps written for Bun's own runtime.")).toEqual([]);
     expect(unavailableClaims('Nimbus optimizes remote images, and external rewrites are supported.')).toHaveLength(2);
     expect(unavailableClaims('Remote images are refused; a rewrite to another origin answers 502.')).toEqual([]);
     // Functions ship: saying so is no longer a claim to refuse.

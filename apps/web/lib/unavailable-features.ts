@@ -32,10 +32,6 @@ export const UNAVAILABLE_FEATURES: readonly UnavailableFeature[] = [
     claims: [/npx\s+nimbus\b/i, /npm\s+(install|i)\s+(-g\s+|--global\s+)?nimbus(?![-\w./])/i],
   },
   {
-    feature: 'functions on the Bun runtime (functions run on Node.js or Python)',
-    claims: [/Bun (functions|runtime) (is|are) (supported|available)/i, /functions run on Bun\b/i],
-  },
-  {
     feature: 'anything announced as shipped that is not',
     claims: [/available today/i, /today we are (launching|introducing)/i, /in beta today/i],
   },

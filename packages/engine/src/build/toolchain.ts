@@ -405,6 +405,12 @@ export async function prepareToolchain(
   return { mounts: {}, node: path.join(nodeBin, 'node'), path: hostPaths };
 }
 
+/** The bun binary of a function whose runtime is Bun's (`bun1.x`), from the cache; null for any other runtime. */
+export async function bunForRuntime(runtime: string, root?: string): Promise<string | null> {
+  if (!/^bun1/.test(runtime)) return null;
+  return path.join(await ensureTool(TOOLS.bun(), toolchainRoot(root)), 'bun');
+}
+
 /** The node binary of a function's runtime (`nodejs22.x`), from the cache; null when the runtime is not Node.js. */
 export async function nodeForRuntime(runtime: string, root?: string): Promise<string | null> {
   const major = /^nodejs(\d+)/.exec(runtime)?.[1];

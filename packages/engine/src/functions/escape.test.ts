@@ -28,10 +28,18 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-it('cannot write its folder, reach the host, read host files, or act as root', { timeout: 30_000 }, async () => {
-  const secret = path.join(root, 'data', 'secret');
-  const fn = writeFunction(root, {
-    'index.js': `const fs = require('node:fs');
+it.each([
+  ['Node.js', {}],
+  ['Bun', { runtime: 'bun1.x' }],
+])(
+  'a %s function cannot write its folder, reach the host, read host files, or act as root',
+  { timeout: 60_000 },
+  async (name, config) => {
+    const secret = path.join(root, 'data', 'secret');
+    const fn = writeFunction(
+      root,
+      {
+        'index.js': `const fs = require('node:fs');
       const net = require('node:net');
       const attempt = (f) => { try { f(); return 'allowed'; } catch (e) { return 'refused ' + e.code; } };
       const connect = (host, port) => new Promise((resolve) => {
@@ -43,6 +51,7 @@ it('cannot write its folder, reach the host, read host files, or act as root', {
       module.exports = async (req, res) => {
         const status = fs.readFileSync('/proc/self/status', 'utf8');
         res.end(JSON.stringify({
+          engine: typeof Bun === 'undefined' ? 'Node.js' : 'Bun',
           writeOwnFolder: attempt(() => fs.writeFileSync(__dirname + '/index.js', 'hacked')),
           writeTmp: attempt(() => fs.writeFileSync('/tmp/scratch', 'ok')),
           passwd: fs.readFileSync('/etc/passwd', 'utf8'),
@@ -57,22 +66,26 @@ it('cannot write its folder, reach the host, read host files, or act as root', {
           metadata: await connect('169.254.169.254', 80),
         }));
       };`,
-  });
-  const r = await call(pool, fn);
-  expect(r.status).toBe(200);
-  const seen = JSON.parse(r.text);
-  expect(seen.writeOwnFolder).toMatch(/^refused (EROFS|EACCES)/);
-  expect(seen.writeTmp).toBe('allowed');
-  expect(seen.passwd).not.toBe(readFileSync('/etc/passwd', 'utf8'));
-  expect(seen.passwd).not.toMatch(/^root:.*:\/bin\/(ba)?sh$/m);
-  expect(seen.dataDir).toBe(false);
-  expect(seen.shadow).toBe(false);
-  expect(seen.uid).not.toBe(0);
-  expect(seen.capEff).toBe('0000000000000000');
-  for (const target of ['postgres', 'hostLoopback', 'gateway', 'gatewayPostgres', 'metadata'])
-    expect(seen[target], target).toMatch(/^refused/);
-  expect(readFileSync(path.join(fn.dir, 'index.js'), 'utf8')).not.toBe('hacked');
-});
+      },
+      config,
+    );
+    const r = await call(pool, fn);
+    expect(r.status).toBe(200);
+    const seen = JSON.parse(r.text);
+    expect(seen.engine).toBe(name);
+    expect(seen.writeOwnFolder).toMatch(/^refused (EROFS|EACCES)/);
+    expect(seen.writeTmp).toBe('allowed');
+    expect(seen.passwd).not.toBe(readFileSync('/etc/passwd', 'utf8'));
+    expect(seen.passwd).not.toMatch(/^root:.*:\/bin\/(ba)?sh$/m);
+    expect(seen.dataDir).toBe(false);
+    expect(seen.shadow).toBe(false);
+    expect(seen.uid).not.toBe(0);
+    expect(seen.capEff).toBe('0000000000000000');
+    for (const target of ['postgres', 'hostLoopback', 'gateway', 'gatewayPostgres', 'metadata'])
+      expect(seen[target], target).toMatch(/^refused/);
+    expect(readFileSync(path.join(fn.dir, 'index.js'), 'utf8')).not.toBe('hacked');
+  },
+);
 
 it('a Python function cannot either', { timeout: 30_000 }, async () => {
   const secret = path.join(root, 'data', 'secret');

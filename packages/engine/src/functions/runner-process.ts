@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FunctionConfig } from '@nimbus/core';
-import { nodeForRuntime } from '../build/toolchain';
+import { bunForRuntime, nodeForRuntime } from '../build/toolchain';
 import { type NetworkMode, runSandboxed, type SandboxResult } from '../sandbox';
 import { type RunnerResponse, SocketClient } from './socket-client';
 
@@ -114,10 +114,20 @@ export class Runner {
     const memoryBytes = spec.memoryMb * 1024 ** 2;
     const controller = new AbortController();
     const python = isPythonRuntime(spec.config.runtime);
+    // Bun's runtime (`bun1.x`) runs runner.mjs on bun from the build image; a missing bun says so when it starts.
+    const bun = await bunForRuntime(spec.config.runtime ?? '');
     // The Node.js major the function was built for (`nodejs22.x`), from the build image; others run on Nimbus's own.
-    const runtimeNode = python ? null : await nodeForRuntime(spec.config.runtime ?? '').catch(() => null);
+    const runtimeNode = python || bun ? null : await nodeForRuntime(spec.config.runtime ?? '').catch(() => null);
     const nodeHome = runtimeNode && path.dirname(path.dirname(runtimeNode));
-    const node = !runtimeNode ? process.execPath : isolate ? '/opt/node/bin/node' : runtimeNode;
+    const node = bun
+      ? isolate
+        ? '/opt/bun/bun'
+        : bun
+      : !runtimeNode
+        ? process.execPath
+        : isolate
+          ? '/opt/node/bin/node'
+          : runtimeNode;
     const scriptAt = isolate ? (python ? PYTHON_SCRIPT_IN_SANDBOX : SCRIPT_IN_SANDBOX) : spec.script;
     const sandbox = runSandboxed({
       argv: python
@@ -125,7 +135,7 @@ export class Runner {
         : [
             node,
             // V8's heap stops short of the cgroup limit so a heap overflow reports itself instead of being killed silently.
-            `--max-old-space-size=${Math.max(16, Math.floor(spec.memoryMb * 0.75))}`,
+            ...(bun ? [] : [`--max-old-space-size=${Math.max(16, Math.floor(spec.memoryMb * 0.75))}`]),
             // Edge code resolves packages as Vercel's edge runtime does (react-dom/server's Web build).
             ...(spec.config.runtime === 'edge' ? EDGE_CONDITIONS.map((c) => `--conditions=${c}`) : []),
             scriptAt,
@@ -143,7 +153,12 @@ export class Runner {
       },
       writable: [folder],
       readOnly: isolate
-        ? { [spec.dir]: TASK_DIR, [spec.script]: scriptAt, ...(nodeHome ? { [nodeHome]: '/opt/node' } : {}) }
+        ? {
+            [spec.dir]: TASK_DIR,
+            [spec.script]: scriptAt,
+            ...(nodeHome ? { [nodeHome]: '/opt/node' } : {}),
+            ...(bun ? { [path.dirname(bun)]: '/opt/bun' } : {}),
+          }
         : undefined,
       network: spec.network,
       limits: { memory: memoryBytes, processes: spec.processes },

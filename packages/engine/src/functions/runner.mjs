@@ -136,12 +136,53 @@ if (edge) {
 // is noted, and the first one with a request listener takes the requests, handed over in process.
 const started = [];
 const listen = Server.prototype.listen;
+/** Bun's node:http listens through Bun.serve(), which the wrapper below must then leave alone. */
+let inNodeListen = false;
 Server.prototype.listen = function (...args) {
   started.push(this);
-  return listen.apply(this, args);
+  inNodeListen = true;
+  try {
+    return listen.apply(this, args);
+  } finally {
+    inNodeListen = false;
+  }
 };
 /** How long a module that exported nothing gets to start its server. */
 const SERVER_START_MS = 10_000;
+
+// On Bun's runtime (`runtime: bun1.x`, this script run by bun) a module serves with `Bun.serve()` on a
+// port, as Vercel's Bun runtime lets it. Each such server listens on a socket of its own beside the
+// runner's instead, and the runner passes requests on to it (Bun's fetch speaks HTTP over a Unix socket).
+const bunSockets = [];
+if (globalThis.Bun) {
+  const serve = Bun.serve.bind(Bun);
+  Bun.serve = (options = {}) => {
+    if (inNodeListen) return serve(options);
+    const { port: _port, hostname: _hostname, unix: _unix, ...rest } = options;
+    const unix = path.join(path.dirname(socketPath), `bun-${bunSockets.length}.sock`);
+    rmSync(unix, { force: true });
+    const server = serve({ ...rest, unix });
+    bunSockets.push(unix);
+    return server;
+  };
+}
+
+/** A web handler that passes each request on to a Bun.serve() server on its Unix socket. */
+function bunProxy(unix) {
+  return async (request) => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    // The answer goes back with the encoding the server chose; Bun's fetch would decode it otherwise.
+    headers.delete('accept-encoding');
+    return fetch(`http://localhost${url.pathname}${url.search}`, {
+      method: request.method,
+      headers,
+      body: request.body,
+      redirect: 'manual',
+      unix,
+    });
+  };
+}
 
 const handler = await loadHandler(path.join(taskDir, (edge ? config.entrypoint : config.handler) ?? 'index.js')).catch(
   (err) => {
@@ -168,6 +209,7 @@ async function loadHandler(file) {
   if (fetchListeners.length) return { web: () => respondWithListener };
   if (!found) {
     const server = await startedServer();
+    if (server?.unix) return { web: () => bunProxy(server.unix) };
     if (server) return serving(server);
     throw new Error(
       `${config.handler} exports no handler and started no server: export a (req, res) function or GET/POST/..., or call listen() on an HTTP server`,
@@ -197,6 +239,7 @@ async function startedServer() {
   while (Date.now() < deadline) {
     const ready = started.find((s) => s.listening && s.listenerCount('request') > 0);
     if (ready) return ready;
+    if (bunSockets.length) return { unix: bunSockets[0] };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return null;
