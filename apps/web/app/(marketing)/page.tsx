@@ -34,7 +34,7 @@ const FEATURES = [
   },
   {
     title: 'Files and functions at the edge',
-    body: 'ETags, brotli and immutable caching for hashed assets; Node.js and Python functions, server rendering and ISR in sandboxed runners that scale to zero, with the edge cache in front.',
+    body: 'ETags, brotli and immutable caching for hashed assets; Node.js, Python and Bun functions, server rendering and ISR in sandboxed runners that scale to zero, with the edge cache in front.',
     href: '/docs/functions',
   },
   {
