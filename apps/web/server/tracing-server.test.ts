@@ -99,12 +99,12 @@ describe('front server tracing', () => {
     expect(other.headers.get('traceparent')).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
   });
 
-  it('records a 500 as a server error and keeps its trace: front server → API → database', async () => {
-    // At 0.95 of the range a fetch is never sampled: only the failure keeps it.
-    const traceId = traceIdAt(0.95);
+  it('records a 500 as a server error and keeps its sampled trace: front server → API → database', async () => {
+    // At 0.1 of the range a fetch is sampled: the whole request is traced.
+    const traceId = traceIdAt(0.1);
     const res = await call('GET', '/api/v1/admin/diagnostics/error', {
       authorization: `Bearer ${token}`,
-      traceparent: `00-${traceId}-b7ad6b7169203331-00`,
+      traceparent: `00-${traceId}-b7ad6b7169203331-01`,
     });
     expect(res.status).toBe(500);
     expect(res.json.error).toEqual({
@@ -142,8 +142,27 @@ describe('front server tracing', () => {
     expect(error!.stack).toContain('diagnosticError');
   });
 
+  it('keeps the root span of a request that was not sampled but failed, beside its server error', async () => {
+    // At 0.95 of the range a fetch is never sampled: no span is made while it runs, and the failure keeps its root.
+    const traceId = traceIdAt(0.95);
+    const res = await call('GET', '/api/v1/admin/diagnostics/error', {
+      authorization: `Bearer ${token}`,
+      traceparent: `00-${traceId}-b7ad6b7169203331-00`,
+    });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('traceparent')).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`));
+    const requestId = res.headers.get('x-nimbus-id')!;
+    const [root, ...others] = await spansOf(traceId, 1);
+    expect(others).toEqual([]);
+    expect(root).toMatchObject({ kind: 'fetch', status: 'error', parentSpanId: null });
+    expect(root!.name).toBe('fetch GET /api/v1/admin/diagnostics/error');
+    expect(root!.attributes).toMatchObject({ 'nimbus.request_id': requestId, 'http.response.status_code': 500 });
+    const [error] = await serverErrorsOfTrace(started.runtime.database.db, traceId);
+    expect(error).toMatchObject({ source: 'api', requestId });
+  });
+
   it('samples by kind on the trace id: a fetch below 0.2 is kept, one at 0.3 is not', async () => {
-    const kept = traceIdAt(0.1);
+    const kept = traceIdAt(0.12);
     const dropped = traceIdAt(0.3);
     for (const traceId of [kept, dropped])
       expect(
@@ -161,14 +180,19 @@ describe('front server tracing', () => {
   });
 
   it('lets staff read the trace through the API, and nobody else', async () => {
-    const traceId = traceIdAt(0.95);
+    const traceId = traceIdAt(0.1);
     const read = await call('GET', `/api/v1/admin/traces/${traceId}`, { authorization: `Bearer ${token}` });
     expect(read.status).toBe(200);
     expect(read.json.spans.length).toBeGreaterThanOrEqual(3);
     expect(read.json.errors[0].message).toContain('Diagnostic error');
     const list = await call('GET', '/api/v1/admin/traces', { authorization: `Bearer ${token}` });
-    expect(list.json.traces[0]).toMatchObject({ traceId, status: 'error' });
-    expect(list.json.traces[0].error).toContain('Diagnostic error');
+    expect(list.json.traces.find((t: { traceId: string }) => t.traceId === traceId)).toMatchObject({
+      traceId,
+      status: 'error',
+    });
+    expect(list.json.traces.find((t: { traceId: string }) => t.traceId === traceId).error).toContain(
+      'Diagnostic error',
+    );
     expect((await call('GET', `/api/v1/admin/traces/${traceId}`)).status).toBe(403);
   });
 });

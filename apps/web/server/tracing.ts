@@ -1,11 +1,12 @@
 // Tracing of the front server with OpenTelemetry (docs/architecture.md, "Tracing"). Every request
-// gets a request id (`x-nimbus-id`) and a W3C `traceparent` on its response; when tracing is on it
-// also gets a root span whose kind sets its sampling ratio (spec 9), with child spans from the API
-// (packages/api/src/tracing.ts) and the database (packages/db/src/query-spans.ts). Spans wait in
-// memory until their root ends; then the trace is kept if the ratio of its kind says so (decided on
-// the trace id, so the same trace id always gives the same answer) or if anything in it failed,
-// and kept traces are written in batches to `trace_spans`. Server errors (`server_errors`) are
-// recorded whether tracing is on or off.
+// gets a request id (`x-nimbus-id`) and a W3C `traceparent` on its response. When tracing is on,
+// whether its trace is kept is decided first, on the trace id by the ratio of the request's kind
+// (spec 9; the same trace id always gives the same answer). Only a kept request gets a root span,
+// with child spans from the API (packages/api/src/tracing.ts) and the database
+// (packages/db/src/query-spans.ts), which wait in memory until the root ends and are written in
+// batches to `trace_spans`; any other request costs no span and no context, and if it fails (an
+// exception or a 5xx) its root span alone is written from its own timing. Server errors
+// (`server_errors`) are recorded whether tracing is on or off.
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER, SESSION_COOKIE, TRACE_ID_HEADER } from '@nimbus/api';
@@ -26,6 +27,7 @@ import {
   type Span,
   SpanKind,
   SpanStatusCode,
+  TraceFlags,
   trace,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -350,6 +352,19 @@ const SPAN_NAMES: Record<TraceKind, string> = {
   appFetch: 'app fetch',
 };
 
+/** The root span's name, from the URL as the request arrived (the API strips its prefix later). */
+const rootName = (kind: TraceKind, req: IncomingMessage, url = req.url) =>
+  `${SPAN_NAMES[kind]} ${req.method} ${(url ?? '/').split('?')[0]}`.slice(0, 200);
+
+const rootAttributes = (req: IncomingMessage, kind: TraceKind, requestId: string, url = req.url) => ({
+  [ROOT_ATTRIBUTE]: true,
+  'nimbus.kind': kind,
+  'nimbus.request_id': requestId,
+  'http.request.method': req.method ?? 'GET',
+  'url.path': (url ?? '/').split('?')[0]!.slice(0, 2000),
+  'server.address': (req.headers.host ?? '').slice(0, 255),
+});
+
 export function createRequestTracing(options: {
   db: Db;
   enabled: boolean;
@@ -374,8 +389,10 @@ export function createRequestTracing(options: {
     traceId: string,
     handle: () => unknown,
     span?: Span,
+    onThrow?: () => void,
   ) => {
     const onError = (error: unknown) => {
+      onThrow?.();
       span?.recordException(error as Error);
       span?.setStatus({ code: SpanStatusCode.ERROR, message: 'exception' });
       failed(req, res, requestId, traceId, error);
@@ -389,45 +406,94 @@ export function createRequestTracing(options: {
     }
   };
 
+  /**
+   * The root span of a request that was not sampled but failed, written from its own timing: the
+   * trace keeps the failure, its request id and status, without the spans a sampled request records.
+   */
+  const failedRoot = (
+    req: IncomingMessage,
+    url: string | undefined,
+    kind: TraceKind,
+    traceId: string,
+    requestId: string,
+    startedAt: number,
+    status: number,
+    message: string,
+  ): NewTraceSpan => ({
+    traceId,
+    spanId: randomHex(8),
+    parentSpanId: null,
+    name: rootName(kind, req, url),
+    kind,
+    startedAt: new Date(startedAt),
+    durationUs: Math.max(0, Math.round((Date.now() - startedAt) * 1000)),
+    status: 'error',
+    attributes: {
+      ...rootAttributes(req, kind, requestId),
+      'http.response.status_code': status,
+      'status.message': message,
+    },
+  });
+
   return {
     run(req, res, kind, handle) {
       const requestId = newRequestId();
-      const parent = extractParent(req.headers);
       // The API reads these two (errors it records); a client cannot choose them.
       req.headers[REQUEST_ID_HEADER] = requestId;
       res.setHeader(REQUEST_ID_HEADER, requestId);
+      const parent = req.headers.traceparent ? extractParent(req.headers) : ROOT_CONTEXT;
       const remote = trace.getSpanContext(parent);
-      if (!tracer) {
-        const traceId = remote?.traceId ?? randomHex(16);
-        req.headers[TRACE_ID_HEADER] = traceId;
-        res.setHeader('traceparent', `00-${traceId}-${randomHex(8)}-00`);
-        return guarded(req, res, requestId, traceId, handle);
-      }
-      const span = tracer.startSpan(
-        `${SPAN_NAMES[kind]} ${req.method} ${(req.url ?? '/').split('?')[0]}`.slice(0, 200),
-        {
-          kind: SpanKind.SERVER,
-          attributes: {
-            [ROOT_ATTRIBUTE]: true,
-            'nimbus.kind': kind,
-            'nimbus.request_id': requestId,
-            'http.request.method': req.method ?? 'GET',
-            'url.path': (req.url ?? '/').split('?')[0]!.slice(0, 2000),
-            'server.address': (req.headers.host ?? '').slice(0, 255),
-          },
-        },
-        parent.setValue(WRITER_KEY, writer),
-      );
-      const { traceId, spanId } = span.spanContext();
+      const traceId = remote?.traceId ?? randomHex(16);
       req.headers[TRACE_ID_HEADER] = traceId;
-      res.setHeader('traceparent', `00-${traceId}-${spanId}-${keepTrace(kind, traceId, false) ? '01' : '00'}`);
+      // The keep decision comes first, on the trace id alone: a request whose trace is not kept makes no
+      // span and enters no context (most requests, and on a busy site most of the server's time).
+      if (!tracer || !keepTrace(kind, traceId, false)) {
+        res.setHeader('traceparent', `00-${traceId}-${randomHex(8)}-00`);
+        if (!tracer) return guarded(req, res, requestId, traceId, handle);
+        if (remote?.traceState) res.setHeader('tracestate', remote.traceState.serialize());
+        const startedAt = Date.now();
+        const url = req.url;
+        let threw = false;
+        res.once('close', () => {
+          if (threw || res.statusCode >= 500)
+            writer.push([
+              failedRoot(
+                req,
+                url,
+                kind,
+                traceId,
+                requestId,
+                startedAt,
+                res.statusCode,
+                threw ? 'exception' : `status ${res.statusCode}`,
+              ),
+            ]);
+        });
+        return guarded(req, res, requestId, traceId, handle, undefined, () => (threw = true));
+      }
+      // A new trace starts under a stand-in parent that carries the trace id already decided on.
+      const spanParent = remote
+        ? parent
+        : trace.setSpanContext(ROOT_CONTEXT, {
+            traceId,
+            spanId: randomHex(8),
+            traceFlags: TraceFlags.SAMPLED,
+            isRemote: true,
+          });
+      const span = tracer.startSpan(
+        rootName(kind, req),
+        { kind: SpanKind.SERVER, attributes: rootAttributes(req, kind, requestId) },
+        spanParent.setValue(WRITER_KEY, writer),
+      );
+      const { spanId } = span.spanContext();
+      res.setHeader('traceparent', `00-${traceId}-${spanId}-01`);
       if (remote?.traceState) res.setHeader('tracestate', remote.traceState.serialize());
       res.once('close', () => {
         span.setAttribute('http.response.status_code', res.statusCode);
         if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `status ${res.statusCode}` });
         span.end();
       });
-      return context.with(trace.setSpan(parent, span), () => guarded(req, res, requestId, traceId, handle, span));
+      return context.with(trace.setSpan(spanParent, span), () => guarded(req, res, requestId, traceId, handle, span));
     },
     close: () => writer.close(),
   };
