@@ -19,14 +19,31 @@ import { nodePrefix } from './system-files';
 export const HOST_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
 const WATCH_MS = 250;
 
+/**
+ * bubblewrap's own failure to set up a sandbox's loopback device, which a busy kernel gives now and
+ * then (`bwrap: loopback: Failed RTM_NEWADDR`): the job never ran, so it is started again, as the
+ * self-test (check.ts) retries its probe. The last attempt's failure is reported as it is.
+ */
+const TRANSIENT_SETUP = /^bwrap: loopback: Failed RTM_NEW/;
+const ATTEMPTS = 3;
+
 export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
-  const limits = o.limits ?? {};
   const isolate = o.isolate !== false;
   if (isolate) {
     const node = nodePrefix();
     await checkReachable([...o.writable, ...Object.keys(o.readOnly ?? {}), ...(node ? [node] : [])]);
     await handOver(o.writable);
   }
+  for (let attempt = 1; ; attempt++) {
+    const result = await runOnce(o, isolate && attempt < ATTEMPTS);
+    if (result !== 'again') return result;
+    await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 1)));
+  }
+}
+
+async function runOnce(o: SandboxOptions, mayRetry: boolean): Promise<SandboxResult | 'again'> {
+  const limits = o.limits ?? {};
+  const isolate = o.isolate !== false;
   const cgroups = await createCgroups(limits);
   const seccomp = isolate ? seccompProgram() : null;
   const command = isolate
@@ -49,8 +66,7 @@ export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
   });
   if (o.stdout) child.stdout!.pipe(o.stdout, { end: false });
   else child.stdout!.resume();
-  if (o.stderr) child.stderr!.pipe(o.stderr, { end: false });
-  else child.stderr!.resume();
+  const setup = watchSetup(child.stderr!, o.stderr, mayRetry);
 
   let limit: LimitName | null = null;
   let aborted = false;
@@ -75,10 +91,14 @@ export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
     const [exitCode, signal] = await exited;
     limit ??= (await cgroups?.exceeded()) ?? null;
     await Promise.all([drained(child.stdout!), drained(child.stderr!)]);
+    if (setup.failed() && !aborted) return 'again';
     return { exitCode, signal, limit, aborted };
   } catch (err) {
     kill();
     await exited;
+    await drained(child.stderr!);
+    // The network is set up from outside once the job exists: a job that bubblewrap failed to set up is gone by then.
+    if (setup.failed() && !aborted) return 'again';
     throw err;
   } finally {
     clearTimeout(timer);
@@ -88,6 +108,32 @@ export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
     network?.stop();
     await cgroups?.remove();
   }
+}
+
+/**
+ * Passes the job's stderr on, holding back its first line until it is whole: when that line is
+ * bubblewrap's transient set-up failure and another attempt may follow, it is not shown.
+ */
+export function watchSetup(stderr: NodeJS.ReadableStream, out: NodeJS.WritableStream | undefined, mayRetry: boolean) {
+  let held: string | null = '';
+  let failed = false;
+  const release = () => {
+    if (held) out?.write(held);
+    held = null;
+  };
+  stderr.on('data', (chunk: Buffer) => {
+    if (held === null) return void out?.write(chunk);
+    held += chunk.toString('utf8');
+    const end = held.indexOf('\n');
+    if (end < 0) return;
+    if (mayRetry && TRANSIENT_SETUP.test(held)) {
+      failed = true;
+      held = held.slice(end + 1);
+    }
+    release();
+  });
+  stderr.once('end', release);
+  return { failed: () => failed };
 }
 
 /** Puts the blocked sandbox into its cgroups and network, then lets it run. */
