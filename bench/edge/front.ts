@@ -77,7 +77,8 @@ const results: Record<string, WrkResult[]> = {};
 try {
   for (const [name, side] of Object.entries(sides)) {
     const check = await fetchBytes(side.port, side.host, '/');
-    if (check.status !== 200 || !check.body.equals(Buffer.from(page))) throw new Error(`${name} answered ${check.status}`);
+    if (check.status !== 200 || !check.body.equals(Buffer.from(page)))
+      throw new Error(`${name} answered ${check.status}`);
     await wrk(`http://127.0.0.1:${side.port}/`, side.host, { ...options, duration: '2s' });
   }
   const names = Object.keys(sides);
