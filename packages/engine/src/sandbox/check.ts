@@ -120,6 +120,7 @@ async function probe(
       limits: { timeoutMs: 20_000 },
       stdout: sink,
       stderr: sink,
+      attempts: 1,
     });
     if (result.exitCode === 0) return { isolated: true };
     const detail = output.trim().split('\n').slice(-2).join(' ') || `exit code ${result.exitCode ?? result.signal}`;

@@ -37,6 +37,11 @@ export interface SandboxOptions {
   signal?: AbortSignal;
   /** Run as a plain child process (NIMBUS_BUILD_SANDBOX=off): limits still apply where the machine allows. */
   isolate?: boolean;
+  /**
+   * How many times a job that bubblewrap failed to set up is started (default 3, see run.ts); the
+   * self-test, which retries on its own schedule and reports what each run printed, starts it once.
+   */
+  attempts?: number;
 }
 
 export interface SandboxResult {

@@ -35,7 +35,7 @@ export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
     await handOver(o.writable);
   }
   for (let attempt = 1; ; attempt++) {
-    const result = await runOnce(o, isolate && attempt < ATTEMPTS);
+    const result = await runOnce(o, isolate && attempt < (o.attempts ?? ATTEMPTS));
     if (result !== 'again') return result;
     await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 1)));
   }
