@@ -21,9 +21,11 @@ test.afterAll(async () => {
 });
 
 /** The record rows of a domain card, as "TYPE NAME VALUE". */
-async function recordsOf(card: Locator): Promise<string[]> {
+async function recordsOf(card: Locator, count?: number): Promise<string[]> {
   const rows = card.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
+  // The records may come in one after another: wait for as many as the caller expects (and the header row).
+  if (count !== undefined) await expect(rows).toHaveCount(count + 1);
   const texts: string[] = [];
   for (const row of (await rows.all()).slice(1)) {
     const cells = row.getByRole('cell');
@@ -77,7 +79,7 @@ test('adds a domain, shows the records to set, verifies it against DNS, serves i
   await expect(page.getByText(`Added ${apex}. Set the DNS records shown to verify it.`)).toBeVisible();
   const card = page.getByRole('region', { name: apex, exact: true });
   await expect(card.getByRole('status')).toHaveText('Verification Needed');
-  const records = await recordsOf(card);
+  const records = await recordsOf(card, 2);
   expect(records).toHaveLength(2);
   expect(records[0]).toMatch(new RegExp(`^TXT _nimbus\\.${name}\\.test nimbus-domain-verify=\\S+$`));
   expect(records[1]).toBe(`A ${apex} ${EDGE_IP}`);
