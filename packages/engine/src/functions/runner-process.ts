@@ -119,15 +119,9 @@ export class Runner {
     // The Node.js major the function was built for (`nodejs22.x`), from the build image; others run on Nimbus's own.
     const runtimeNode = python || bun ? null : await nodeForRuntime(spec.config.runtime ?? '').catch(() => null);
     const nodeHome = runtimeNode && path.dirname(path.dirname(runtimeNode));
-    const node = bun
-      ? isolate
-        ? '/opt/bun/bun'
-        : bun
-      : !runtimeNode
-        ? process.execPath
-        : isolate
-          ? '/opt/node/bin/node'
-          : runtimeNode;
+    // The build image's binary for the runtime (at its mount when isolated), else Nimbus's own Node.js.
+    const image = bun ?? runtimeNode;
+    const node = !image ? process.execPath : !isolate ? image : bun ? '/opt/bun/bun' : '/opt/node/bin/node';
     const scriptAt = isolate ? (python ? PYTHON_SCRIPT_IN_SANDBOX : SCRIPT_IN_SANDBOX) : spec.script;
     const sandbox = runSandboxed({
       argv: python
