@@ -11,7 +11,8 @@ import { PATH_HEADER } from './lib/team-path';
 import { type CliPackageOptions, createCliPackage } from './server/cli-package';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
-import { classify, stripApiPrefix, type Target } from './server/dispatch';
+import { classify, isEdgeHost, stripApiPrefix, type Target } from './server/dispatch';
+import { createFastLane } from './server/fast-lane';
 import { countQueriesOf } from './server/query-timing';
 import { createRuntime } from './server/runtime';
 import { redactDatabaseErrors } from './server/safe-console';
@@ -100,13 +101,22 @@ export async function startServer(
         return void nextHandler(req, res);
     }
   };
-  const server = createServer((req, res) => {
+  const http = createServer((req, res) => {
     const target = classify(req.headers.host, req.url ?? '/', config.deployDomain, req, publicHost);
     const run = () => handle(req, res, target);
     return tracing.run(req, res, traceKindOf(target, req.headers), () =>
       config.countQueries ? countQueriesOf(res, run) : run(),
     );
   });
+  // Warm static answers at deployment hosts skip node:http (server/fast-lane.ts); counting queries
+  // (a development aid) wants every request on the full path.
+  const { edge } = runtime;
+  const lane = createFastLane({
+    http,
+    isEdgeHost: (host) => !config.countQueries && isEdgeHost(host, config.deployDomain, publicHost),
+    answer: (request, socket) => edge?.memoryAnswer(request.host, request.url, request.acceptEncoding, socket) ?? null,
+  });
+  const { server } = lane;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -130,11 +140,11 @@ export async function startServer(
   );
 
   const close = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await lane.close();
     await tracing.close();
     await runtime.close();
   };
-  return { server, port, runtime, close };
+  return { server, port, runtime, fastLane: lane, close };
 }
 
 function notServed(res: ServerResponse, role: string) {

@@ -3,10 +3,11 @@
 //   foreground as our child, with as many worker processes as the Nimbus side has processes, with
 //   the usual static-file tuning (sendfile, open_file_cache, no access log);
 // - the floor: a bare node:http server answering from memory with the same headers and no lookup
-//   at all. No Node edge can pass it, so it tells how much of a gap to nginx is Node itself;
+//   at all: what node:http alone costs. The edge's fast lane (apps/web/server/fast-lane.ts) answers
+//   warm files without node:http, so the edge passes it;
 // - the Nimbus edge over a fresh PGlite holding one READY deployment of the files and a local
-//   store, behind the front server's own dispatch (apps/web/server/dispatch.ts), the path a
-//   request takes under `npm start`;
+//   store, behind the front server's fast lane and dispatch (apps/web/server/fast-lane.ts,
+//   dispatch.ts), the path a request takes under `npm start`;
 // - the Nimbus edge as several processes: the real server (`apps/web/server.ts --role edge
 //   --processes N`) on a fresh PostgreSQL database, as it runs at scale.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -18,7 +19,8 @@ import path from 'node:path';
 import { type Db, newId, openDatabase, schema } from '@nimbus/db';
 import { createEdge, createLocalStore, createMeter, type FileStore, type Meter, sha1 } from '@nimbus/engine';
 import { lookup } from 'mime-types';
-import { classify } from '../../apps/web/server/dispatch';
+import { classify, isEdgeHost } from '../../apps/web/server/dispatch';
+import { createFastLane } from '../../apps/web/server/fast-lane';
 import { waitForPort } from '../lib/net';
 
 /** A server under test: the Host header it answers to, the CPU time its process has used, and how to stop it. */
@@ -168,17 +170,23 @@ export async function startEdgeServer(
     events: new EventEmitter(),
     meter,
   });
-  const server = await listen(port, (req, res) => {
-    if (classify(req.headers.host, req.url ?? '/', DEPLOY_DOMAIN) === 'edge') return edge.handle(req, res);
-    res.writeHead(421).end();
+  // The front server's composition: its fast lane answers warm files, node:http the rest.
+  const lane = createFastLane({
+    http: createServer((req, res) => {
+      if (classify(req.headers.host, req.url ?? '/', DEPLOY_DOMAIN) === 'edge') return edge.handle(req, res);
+      res.writeHead(421).end();
+    }),
+    isEdgeHost: (host) => isEdgeHost(host, DEPLOY_DOMAIN),
+    answer: (request, socket) => edge.memoryAnswer(request.host, request.url, request.acceptEncoding, socket),
   });
+  await new Promise<void>((resolve) => lane.server.listen(port, '127.0.0.1', resolve));
   return {
     host: `${DEPLOYMENT_HOST}.${DEPLOY_DOMAIN}`,
     cpuMicros: ownCpu,
     meter,
     db: database.db,
     async stop() {
-      await close(server);
+      await lane.close();
       await edge.close();
       await meter.close();
       await database.close();

@@ -54,6 +54,13 @@ export function isCustomDomainHost(host: string, deployDomain: string, publicHos
   return resolveHost(host, deployDomain) !== null;
 }
 
+/** Whether a Host header names a deployment host or a custom domain: the edge's, whatever the path. */
+export function isEdgeHost(hostHeader: string, deployDomain: string, publicHost?: string): boolean {
+  const host = hostnameOf(hostHeader);
+  if (isDeploymentHost(host, deployDomain)) return true;
+  return publicHost !== undefined && isCustomDomainHost(host, deployDomain, publicHost);
+}
+
 export function classify(
   hostHeader: string | undefined,
   url: string,
@@ -61,9 +68,7 @@ export function classify(
   request: { method?: string; headers?: IncomingHttpHeaders } = {},
   publicHost?: string,
 ): Target {
-  const host = hostnameOf(hostHeader ?? '');
-  if (isDeploymentHost(host, deployDomain)) return 'edge';
-  if (publicHost !== undefined && isCustomDomainHost(host, deployDomain, publicHost)) return 'edge';
+  if (isEdgeHost(hostHeader ?? '', deployDomain, publicHost)) return 'edge';
   if (TLS_ASK.test(url)) return 'tls-ask';
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return 'api';
   if (API_ROOT.test(url)) return 'api';

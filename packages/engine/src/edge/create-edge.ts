@@ -17,10 +17,12 @@ import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies'
 import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
 import { createManifestCache, type Manifest } from './manifests';
-import { planFor } from './plan';
+import { negotiate } from './negotiate';
+import { type Plan, planFor } from './plan';
 import { createProtectionGate } from './protection';
-import { pages, redirectTo, sendStatic } from './responses';
-import { sendPlan } from './send';
+import { pages, redirectTo, sendStatic, wireHead } from './responses';
+import type { RequestFacts } from './rules';
+import { encodedHeaders, sendPlan } from './send';
 
 type AliasEvents = {
   on(event: 'alias' | 'protection' | 'analytics', listener: (key: string) => void): unknown;
@@ -65,8 +67,27 @@ export interface EdgeOptions {
   meter?: Meter;
 }
 
+/** A whole answer the edge holds in memory: its head (status line and headers, responses.ts wireHead) and body. */
+export interface MemoryAnswer {
+  head: Buffer;
+  body: Buffer;
+}
+
 export interface Edge {
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * The answer to a plain GET or HEAD (no conditional, range or protection headers: the fast lane
+   * checks those) when everything it needs is already in memory: a warm host, a READY deployment
+   * anyone may see, the URL's cached plan (a static deployment's, or the static file a Build Output
+   * deployment's URL-only routes sent it to before) and its body. Null sends the request the full way (handle),
+   * which also warms what was cold. Counts the request for usage exactly as handle does.
+   */
+  memoryAnswer(
+    hostHeader: string,
+    url: string,
+    acceptEncoding: string | undefined,
+    socket: Socket,
+  ): MemoryAnswer | null;
   /**
    * Whether this edge serves a deployment (any state) or a domain redirect at `hostname`: the same cached answer a request
    * to that host gets, synchronous when warm. Caddy's TLS `ask` endpoint asks it (apps/web/server/tls-ask.ts).
@@ -154,8 +175,8 @@ export function createEdge(options: EdgeOptions): Edge {
    * when the connection moves to another host, before each meter write, or when it closes (HTTP/1.1 answers one request at a time, so
    * bytes written between two requests are the first one's). No listener or lookup per request.
    */
-  function metered(deployment: ServedDeployment | null, req: IncomingMessage, m: Meter): void {
-    const socket = req.socket as Socket & { [SOCKET_MARK]?: SocketMark };
+  function metered(deployment: ServedDeployment | null, connection: Socket, m: Meter): void {
+    const socket = connection as Socket & { [SOCKET_MARK]?: SocketMark };
     let mark = socket[SOCKET_MARK];
     if (mark === undefined) {
       if (deployment === null) return;
@@ -182,7 +203,7 @@ export function createEdge(options: EdgeOptions): Edge {
 
   function serve(target: HostTarget, req: IncomingMessage, res: ServerResponse): void {
     const deployment = target.deployment;
-    if (meter) metered(deployment, req, meter);
+    if (meter) metered(deployment, req.socket, meter);
     if (target.redirect) return redirectTo(target.redirect, req, res);
     if (!deployment) return sendStatic(res, pages.unknownHost);
     // A frozen account serves nothing; a paused production serves its notice while previews keep working.
@@ -229,18 +250,69 @@ export function createEdge(options: EdgeOptions): Edge {
     else respond(manifest, req, res);
   }
 
+  /** The cached plan of `url` in a manifest without conditional rules (those plans also depend on the request). */
+  function planOf(manifest: Manifest, url: string, key = url, facts?: RequestFacts): Plan {
+    let plan = manifest.plans.get(key);
+    if (!plan) {
+      plan = planFor(url, manifest.files, manifest.rules, bodies.limits.maxFileBytes, facts);
+      manifest.plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  function memoryAnswer(hostHeader: string, url: string, acceptEncoding: string | undefined, socket: Socket) {
+    const target = hosts.get(hostHeader);
+    if (target instanceof Promise || target.redirect) return null;
+    const deployment = target.deployment;
+    if (deployment?.state !== 'READY' || target.team?.frozen) return null;
+    if (target.team?.paused && deployment.target === 'production') return null;
+    if (target.analytics && collector.claims(url)) return null;
+    if (!protection.isOpen(deployment.projectId)) return null;
+    const plan = deployment.buildOutput ? (boa?.knownPlan(deployment, url) ?? null) : classicPlan(deployment, url);
+    if (!plan) return null;
+    const answer = wholeAnswer(plan, acceptEncoding);
+    if (answer && meter) metered(deployment, socket, meter);
+    return answer;
+  }
+
+  /** A static deployment's plan of `url`, when its manifest is loaded and has no conditional rules. */
+  function classicPlan(deployment: ServedDeployment, url: string): Plan | null {
+    const manifest = manifests.get(deployment);
+    if (manifest instanceof Promise || manifest.rules.conditional.length) return null;
+    return planOf(manifest, url);
+  }
+
+  /** A plan's head and body when both are in memory (a body still being read or compressed, or too large to keep, is not). */
+  function wholeAnswer(plan: Plan, acceptEncoding: string | undefined): MemoryAnswer | null {
+    if (plan.kind === 'static') {
+      const { response } = plan;
+      if (response.wire === undefined) response.wire = wireHead(response.status, response.headers);
+      return response.wire && { head: response.wire, body: response.body };
+    }
+    const encoding = plan.compressible ? negotiate(acceptEncoding) : null;
+    const body = encoding
+      ? bodies.encoded(plan.sha, encoding)
+      : plan.size <= bodies.limits.maxFileBytes
+        ? bodies.raw(plan.sha)
+        : null;
+    if (body === null || body instanceof Promise) return null;
+    const name = encoding ?? 'identity';
+    let head = plan.wire[name];
+    if (head === undefined)
+      head = plan.wire[name] = wireHead(
+        plan.status,
+        encoding ? (plan.encoded[encoding] ??= encodedHeaders(plan, encoding, body.length)) : plan.identity,
+      );
+    return head && { head, body };
+  }
+
   function respond(manifest: Manifest, req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '/';
     // Rules with has/missing make the answer depend on the request: those plans are kept per URL
     // and per set of conditions that hold.
     const facts = manifest.rules.conditional.length ? requestFacts(req) : undefined;
     const key = facts ? `${url}\0${conditionKey(manifest.rules, facts)}` : url;
-    let plan = manifest.plans.get(key);
-    if (!plan) {
-      plan = planFor(url, manifest.files, manifest.rules, bodies.limits.maxFileBytes, facts);
-      manifest.plans.set(key, plan);
-    }
-    sendPlan(plan, req, res, bodies, store, fail);
+    sendPlan(planOf(manifest, url, key, facts), req, res, bodies, store, fail);
   }
 
   return {
@@ -249,6 +321,7 @@ export function createEdge(options: EdgeOptions): Edge {
       return target instanceof Promise ? target.then(hasDeployment) : hasDeployment(target);
     },
     functionOwner: (key) => boa?.ownerOf(key),
+    memoryAnswer,
     handle(req, res) {
       // Cache hits stay synchronous and allocate nothing; only a miss waits on a promise.
       const target = hosts.get(req.headers.host ?? '');

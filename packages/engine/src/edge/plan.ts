@@ -35,6 +35,8 @@ export interface FilePlan {
   /** Built on first use: a compressed length is known only once the file has been compressed. */
   encoded: { br?: string[]; gzip?: string[] };
   notModified: { identity: string[]; br: string[]; gzip: string[] };
+  /** The 200/404 heads per encoding as bytes (responses.ts wireHead), built on first use by the fast lane. */
+  wire: { identity?: Buffer | null; br?: Buffer | null; gzip?: Buffer | null };
 }
 
 export type Plan = FilePlan | { kind: 'static'; response: StaticResponse };
@@ -109,6 +111,7 @@ export function filePlan(
     extra,
     identity: flatHeaders([...base, ['etag', etagOf(entry.sha, null)], ['content-length', String(entry.size)]], extra),
     encoded: {},
+    wire: {},
     notModified: { identity: notModified(null), br: notModified('br'), gzip: notModified('gzip') },
   };
 }

@@ -246,6 +246,10 @@ export function createProtectionGate(options: ProtectionOptions) {
       }
       return decide(protection, target, req, res);
     },
+    /** Whether `projectId` is known (cached) to have no protection at all; a cold project starts loading and says no. */
+    isOpen(projectId: string): boolean {
+      return cache.get(projectId) === OPEN;
+    },
     /** Forgets a project's settings (after a change), or every project's when null. */
     invalidate(projectId: string | null): void {
       if (projectId === null) cache.clear();

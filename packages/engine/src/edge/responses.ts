@@ -1,7 +1,13 @@
 // Responses the edge builds once and replays: its own pages (unknown host, still building, 404 ...)
 // and the header lists of files, kept as the flat [name, value, ...] arrays `res.writeHead` takes
 // without copying them into a header map on every request.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type IncomingMessage,
+  type ServerResponse,
+  STATUS_CODES,
+  validateHeaderName,
+  validateHeaderValue,
+} from 'node:http';
 
 export type HeaderList = [string, string][];
 
@@ -9,6 +15,8 @@ export interface StaticResponse {
   status: number;
   headers: string[];
   body: Buffer;
+  /** Its status line and headers as bytes, for the front server's fast lane (wireHead); built on first use. */
+  wire?: Buffer | null;
 }
 
 export const NOSNIFF: HeaderList = [['x-content-type-options', 'nosniff']];
@@ -22,6 +30,27 @@ export function flatHeaders(base: HeaderList, extra: HeaderList = []): string[] 
 
 export function staticResponse(status: number, body: Buffer, base: HeaderList, extra?: HeaderList): StaticResponse {
   return { status, body, headers: flatHeaders([...NOSNIFF, ...base, ['content-length', String(body.length)]], extra) };
+}
+
+/**
+ * A status line and flat header list as the bytes node:http would write for them, without the
+ * headers it adds per response (date, connection) or the blank line that ends the head: the front
+ * server's fast lane (apps/web/server/fast-lane.ts) appends those. Null when a name or value would
+ * not pass node:http's own checks (a project's header rule with a control character): such an
+ * answer keeps taking node:http's path, which refuses it the same way as before.
+ */
+export function wireHead(status: number, headers: string[]): Buffer | null {
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+  try {
+    for (let i = 0; i < headers.length; i += 2) {
+      validateHeaderName(headers[i]!);
+      validateHeaderValue(headers[i]!, headers[i + 1]);
+      head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+    }
+  } catch {
+    return null;
+  }
+  return Buffer.from(head, 'latin1');
 }
 
 /** Node drops the body of a HEAD response by itself, so HEAD and GET share this path. */

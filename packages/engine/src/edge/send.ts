@@ -72,7 +72,8 @@ function sendEncoded(plan: FilePlan, encoding: Encoding, res: ServerResponse, bo
   res.end(body);
 }
 
-function encodedHeaders(plan: FilePlan, encoding: Encoding, length: number): string[] {
+/** The header list of `plan` compressed with `encoding` to `length` bytes. */
+export function encodedHeaders(plan: FilePlan, encoding: Encoding, length: number): string[] {
   return flatHeaders(
     [
       ...plan.base,

@@ -43,6 +43,12 @@ export interface CompiledRoutes {
   groups: Record<Group, CompiledRoute[]>;
   /** URL path (no leading slash) → static file, from `config.json` `overrides`. */
   servedAs: Map<string, { file: string; contentType?: string }>;
+  /**
+   * Whether routing reads nothing of a request but its URL: no route has a header, cookie or host
+   * condition, a method list, middleware or a transform. Then a URL's static answer is the same for
+   * every GET and HEAD and is kept (serve.ts).
+   */
+  urlOnly: boolean;
 }
 
 /** config.json routes that cannot be served, each issue naming its route. */
@@ -118,7 +124,12 @@ export function compileRoutes(
   for (const [file, o] of Object.entries(options.overrides ?? {})) {
     servedAs.set(servedPath(file, o), { file, ...(o.contentType ? { contentType: o.contentType } : {}) });
   }
-  return { groups, servedAs };
+  const readsRequest = (r: CompiledRoute) =>
+    r.methods !== undefined ||
+    r.middleware !== undefined ||
+    r.transforms !== undefined ||
+    [...(r.has ?? []), ...(r.missing ?? [])].some((c) => c.type !== 'query');
+  return { groups, servedAs, urlOnly: !Object.values(groups).some((g) => g.some(readsRequest)) };
 }
 
 /** `^` and `$` added where a source lacks them (an escaped `\$` is not an anchor). */

@@ -460,3 +460,28 @@ describe('compileRoutes', () => {
     expect(result).toMatchObject({ kind: 'function', query: 'id=42' });
   });
 });
+
+describe('routes that read only the URL (their static answers are kept per URL)', () => {
+  const urlOnly = (routes: unknown) => compileRoutes(routes as BuildOutputRoute[]).urlOnly;
+
+  it('holds for the static sites and apps whose routes read no header, cookie, host or method', () => {
+    expect(urlOnly(trailing.routes)).toBe(true);
+    expect(urlOnly(astroApp.routes)).toBe(true);
+    expect(urlOnly([{ src: '/a', has: [{ type: 'query', key: 'x' }], dest: '/b' }])).toBe(true);
+  });
+
+  it.each([
+    ['a header condition', { src: '/(.*)', has: [{ type: 'header', key: 'rsc' }], dest: '/x' }],
+    ['a missing cookie', { src: '/(.*)', missing: [{ type: 'cookie', key: 'c' }], dest: '/x' }],
+    ['a host condition', { src: '/(.*)', has: [{ type: 'host', value: 'a.com' }], dest: '/x' }],
+    ['a method list', { src: '/(.*)', methods: ['GET'], dest: '/x' }],
+    ['middleware', { src: '/(.*)', middlewarePath: 'middleware', continue: true }],
+  ])('does not hold with %s', (_why, route) => {
+    expect(urlOnly([route, { handle: 'filesystem' }])).toBe(false);
+  });
+
+  it('does not hold for a Next.js app (its routes read the RSC headers) or a cookie-gated page', () => {
+    expect(urlOnly(nextApp.routes)).toBe(false);
+    expect(urlOnly(cleanUrls.routes)).toBe(false);
+  });
+});

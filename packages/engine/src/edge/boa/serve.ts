@@ -25,7 +25,7 @@ import type { Meter } from '../../usage/meter';
 import type { BodyCache } from '../bodies';
 import { singleFlight } from '../cache';
 import { hostnameOf } from '../hosts';
-import { filePlan } from '../plan';
+import { type FilePlan, filePlan } from '../plan';
 import type { OutputEntry } from '../resolve';
 import { escapeHtml, NOT_FOUND_MESSAGE, NOT_FOUND_TITLE, page, pages, sendStatic } from '../responses';
 import { sendPlan } from '../send';
@@ -68,7 +68,12 @@ interface BoaManifest {
   routes: CompiledRoutes | Error;
   env: Record<string, string>;
   refs: Map<string, Promise<FunctionRef | null>>;
+  /** URL → the static file plan routing gave it, when routing reads only the URL (`routes.urlOnly`). */
+  plans: Map<string, FilePlan>;
 }
+
+/** URLs whose static plans one deployment keeps (a crawler's made-up URLs stop adding past it). */
+const MAX_PLANS = 10_000;
 
 export function createBoaServer(options: BoaServerOptions) {
   const { db, store, pool } = options;
@@ -103,6 +108,7 @@ export function createBoaServer(options: BoaServerOptions) {
         routes,
         env,
         refs: new Map(),
+        plans: new Map(),
       };
     },
   });
@@ -200,6 +206,11 @@ export function createBoaServer(options: BoaServerOptions) {
         ),
       );
 
+    // A URL routed before to a static file needs no routing again.
+    const urlOnly = !(m.routes instanceof Error) && m.routes.urlOnly && (req.method === 'GET' || req.method === 'HEAD');
+    const known = urlOnly ? m.plans.get(url) : undefined;
+    if (known) return sendPlan(known, req, res, options.bodies, store, options.fail);
+
     const middlewareBodies: Readable[] = [];
     const result = await routeRequest<Readable>(
       m.routes,
@@ -227,7 +238,18 @@ export function createBoaServer(options: BoaServerOptions) {
     const used = result.kind === 'response' ? result.body : undefined;
     // Read to the end, not destroyed: a middleware that answered in full did not fail.
     for (const body of middlewareBodies) if (body !== used) body.resume();
+    if (urlOnly && result.kind === 'static') {
+      const plan = staticPlan(m, result);
+      if (m.plans.size < MAX_PLANS) m.plans.set(url, plan);
+      return sendPlan(plan, req, res, options.bodies, store, options.fail);
+    }
     await respond(m, result, req, res);
+  }
+
+  function staticPlan(m: BoaManifest, result: Extract<RouteResult, { kind: 'static' }>): FilePlan {
+    const contentType = result.contentType ?? m.contentTypes.get(result.path);
+    const entry = m.files.get(result.path)!;
+    return filePlan(result.path, entry, result.status, result.headers, options.bodies.limits.maxFileBytes, contentType);
   }
 
   async function respond(
@@ -237,19 +259,8 @@ export function createBoaServer(options: BoaServerOptions) {
     res: ServerResponse,
   ): Promise<void> {
     switch (result.kind) {
-      case 'static': {
-        const entry = m.files.get(result.path)!;
-        const contentType = result.contentType ?? m.contentTypes.get(result.path);
-        const plan = filePlan(
-          result.path,
-          entry,
-          result.status,
-          result.headers,
-          options.bodies.limits.maxFileBytes,
-          contentType,
-        );
-        return sendPlan(plan, req, res, options.bodies, store, options.fail);
-      }
+      case 'static':
+        return sendPlan(staticPlan(m, result), req, res, options.bodies, store, options.fail);
       case 'redirect': {
         res.writeHead(result.status, [...result.headers, ['location', result.location]].flat());
         return void res.end();
@@ -447,6 +458,11 @@ export function createBoaServer(options: BoaServerOptions) {
   return {
     /** Pool key → who a function request belongs to (runtime logs). */
     ownerOf: (key: string) => owners.get(key),
+    /** The static plan a GET or HEAD of `url` was routed to before, when its deployment is loaded (the fast lane's). */
+    knownPlan(deployment: ServedDeployment, url: string): FilePlan | null {
+      const m = manifests.get(deployment.id, deployment);
+      return m instanceof Promise ? null : (m.plans.get(url) ?? null);
+    },
     handle(deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse): void {
       const m = manifests.get(deployment.id, deployment);
       const go = (manifest: BoaManifest) =>
