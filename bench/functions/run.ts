@@ -4,7 +4,8 @@
 //   handler on a bare node:http server, in the same run. Goal: pool ≥ 0.5 × bare.
 // - cold: ~20 cold starts (a fresh runner each: sandbox, Node, loading the handler, first answer),
 //   median and p95. Goal: median ≤ 300 ms.
-// Options: --duration 10s --connections 64 --threads 2 --cold 20 --network none|public.
+// Options: --duration 10s --connections 64 --threads 2 --cold 20 --network none|public; --check R
+// exits 1 when the warm ratio is below R (CI's short run: a big regression, not the goal).
 import { readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     threads: { type: 'string', default: '2' },
     cold: { type: 'string', default: '20' },
     network: { type: 'string', default: 'none' },
+    check: { type: 'string' },
   },
 });
 const options: WrkOptions = {
@@ -122,6 +124,10 @@ try {
   const p95 = cold[Math.min(cold.length - 1, Math.floor(cold.length * 0.95))]!;
   console.log(`cold start over ${cold.length} starts: p50 ${ms(p50)}  p95 ${ms(p95)}  min ${ms(cold[0]!)}`);
   console.log(p50 <= 300 ? 'cold: goal met (p50 ≤ 300 ms)' : 'cold: goal missed (p50 > 300 ms)');
+  if (values.check !== undefined && ratio < Number(values.check)) {
+    console.error(`warm ratio ${ratio.toFixed(2)} is below ${values.check}: the function path regressed`);
+    process.exitCode = 1;
+  }
 } finally {
   bare.server.close();
   front.server.close();
