@@ -2,7 +2,7 @@
 // waitUntil, environment, and every way a function can fail (throw, hang, busy loop, memory, exit).
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,6 +284,30 @@ describe('function pool: handlers', () => {
       await busy.close();
     }
   });
+});
+
+describe('function pool: spreading over cores', () => {
+  it.skipIf(availableParallelism() < 2)(
+    'starts a second runner while the first is busy, before any request waits, and serves from both',
+    async () => {
+      const spread = createFunctionPool({ network: 'none', spreadAt: 2, maxRunnersPerKey: 2 });
+      const fn = writeFunction(root, {
+        // A CPU-bound handler (as server rendering is) and an id per runner process.
+        'index.js': `const id = Math.random().toString(36).slice(2);
+          module.exports = (req, res) => { const end = Date.now() + 50; while (Date.now() < end); res.end(id); };`,
+      });
+      try {
+        const first = await Promise.all(Array.from({ length: 6 }, () => call(spread, fn)));
+        expect(new Set(first.map((r) => r.status))).toEqual(new Set([200]));
+        for (let i = 0; i < 50 && spread.stats().runners < 2; i++) await new Promise((r) => setTimeout(r, 100));
+        expect(spread.stats().runners).toBe(2);
+        const second = await Promise.all(Array.from({ length: 6 }, () => call(spread, fn)));
+        expect(new Set(second.map((r) => r.text)).size).toBe(2);
+      } finally {
+        await spread.close();
+      }
+    },
+  );
 });
 
 describe('function pool: edge functions', () => {

@@ -1,13 +1,14 @@
 // The function pool: runs each function of a deployment in sandboxed runner processes (runner-process.ts),
 // never in the server's own process (`vm` is not a security boundary). Runners start on a function's
 // first request (a cold start), serve up to `concurrency` requests at once, multiply up to
-// `maxRunnersPerKey` under load, and stop after `idleMs` without requests, so an idle function costs
+// `maxRunnersPerKey` under load (one more in the background once every runner has `spreadAt` in
+// flight, up to the machine's cores), and stop after `idleMs` without requests, so an idle function costs
 // nothing. Guarantees to the caller: every invoke resolves (never rejects) with a response; a request
 // past maxDuration answers 504 FUNCTION_INVOCATION_TIMEOUT; a function that throws, exits or runs out
 // of memory answers 500 FUNCTION_INVOCATION_FAILED and the next request gets a fresh runner.
 import { randomBytes } from 'node:crypto';
 import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorResponse, type FunctionErrorCode, type FunctionResponse } from './responses';
 import { isPythonRuntime, PYTHON_RUNNER_SCRIPT, RUNNER_SCRIPT, Runner } from './runner-process';
@@ -42,6 +43,8 @@ const DROPPED = new Set([
 // A request body goes to the runner chunked, whatever framing it arrived with.
 const REQUEST_DROPPED = new Set([...DROPPED, 'content-length', 'expect']);
 
+const CORES = availableParallelism();
+
 export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionPool {
   const o = {
     network: options.network ?? 'none',
@@ -50,6 +53,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     defaultMaxDuration: options.defaultMaxDuration ?? 60,
     maxDurationCap: options.maxDurationCap ?? 300,
     concurrency: options.concurrency ?? 32,
+    spreadAt: options.spreadAt ?? 8,
     maxRunnersPerKey: options.maxRunnersPerKey ?? 4,
     idleMs: options.idleMs ?? 5 * 60_000,
     processes: options.processes ?? 128,
@@ -116,6 +120,14 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     const needed = Math.ceil(group.waiters.length / o.concurrency) - group.starting;
     const room = o.maxRunnersPerKey - live.length - group.starting;
     for (let i = 0; i < Math.min(needed, room); i++) void start(group);
+    // Busy everywhere but not full: one more runner, on another core, takes new requests once it is up.
+    if (
+      !group.starting &&
+      live.length > 0 &&
+      live.length < Math.min(o.maxRunnersPerKey, CORES) &&
+      live.every((r) => r.inFlight >= o.spreadAt)
+    )
+      void start(group);
   }
 
   async function start(group: Group) {

@@ -55,6 +55,12 @@ export interface FunctionPoolOptions {
   maxDurationCap?: number;
   /** Requests in flight per runner before another runner starts. */
   concurrency?: number;
+  /**
+   * Requests in flight on every runner of a function at which one more starts in the background
+   * (up to the machine's cores and maxRunnersPerKey), before any request has to wait: a runner is one
+   * thread, so a function that spends its time on the CPU (server rendering) is served on more cores.
+   */
+  spreadAt?: number;
   maxRunnersPerKey?: number;
   /** Milliseconds without a request before a runner stops. */
   idleMs?: number;
