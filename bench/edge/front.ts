@@ -13,6 +13,7 @@ import { newId, schema } from '@nimbus/db';
 import { sha1 } from '@nimbus/engine';
 import { startServer } from '../../apps/web/server';
 import { loadConfig } from '../../apps/web/server/config';
+import { ownCpuMicros } from '../lib/cpu';
 import { fetchBytes, freePort, type WrkResult, wrk } from '../lib/net';
 import { startNginx } from './servers';
 
@@ -62,13 +63,7 @@ async function front(tracing: '0' | '1') {
   await db
     .insert(schema.deploymentOutputs)
     .values({ deploymentId, path: 'index.html', sha: sha1(bytes), size: bytes.length });
-  return { port: started.port, host: `${HOST}.localhost`, cpuMicros: ownCpu, stop: () => started.close() };
-}
-
-/** This process's CPU time: both Nimbus sides run here, and while wrk loads one the other is idle. */
-function ownCpu() {
-  const { user, system } = process.cpuUsage();
-  return user + system;
+  return { port: started.port, host: `${HOST}.localhost`, cpuMicros: ownCpuMicros, stop: () => started.close() };
 }
 
 console.log(

@@ -12,7 +12,6 @@
 //   --processes N`) on a fresh PostgreSQL database, as it runs at scale.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { createEdge, createLocalStore, createMeter, type FileStore, type Meter, 
 import { lookup } from 'mime-types';
 import { classify, isEdgeHost } from '../../apps/web/server/dispatch';
 import { createFastLane } from '../../apps/web/server/fast-lane';
+import { childrenOf, ownCpuMicros, procCpuMicros } from '../lib/cpu';
 import { waitForPort } from '../lib/net';
 
 /** A server under test: the Host header it answers to, the CPU time its process has used, and how to stop it. */
@@ -31,23 +31,7 @@ export interface Running {
 }
 
 /** Floor and edge run in this process: while wrk loads one of them, the other is idle. */
-const ownCpu = () => {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-};
-
-/** utime + stime of a process, from /proc (in clock ticks of 10 ms on Linux); 0 once it is gone. */
-function procCpuMicros(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0;
-  }
-}
-
-const childrenOf = (pid: number) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+const ownCpu = ownCpuMicros;
 
 /** Runs `child` until stop(): resolves once `port` accepts connections, rejects if it exits first. */
 async function supervise(child: ChildProcess, port: number, failure: string, timeoutMs?: number) {

@@ -6,7 +6,6 @@
 //   median and p95. Goal: median ≤ 300 ms.
 // Options: --duration 10s --connections 64 --threads 2 --cold 20 --network none|public; --check R
 // exits 1 when the warm ratio is below R (CI's short run: a big regression, not the goal).
-import { readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,6 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createFunctionPool, type FunctionRef } from '../../packages/engine/src/functions';
 import type { NetworkMode } from '../../packages/engine/src/sandbox';
+import { treeCpuMicros } from '../lib/cpu';
+import { HELLO_HANDLER } from '../lib/hello-function';
 import { freePort, type WrkOptions, wrk } from '../lib/net';
 
 const { values } = parseArgs({
@@ -33,16 +34,11 @@ const options: WrkOptions = {
 };
 const network = values.network as NetworkMode;
 
-const HANDLER = `(req, res) => {
-  res.setHeader('content-type', 'text/plain; charset=utf-8');
-  res.end('Hello from a Nimbus function: ' + req.url);
-}`;
-
 const dir = await mkdtemp(path.join(tmpdir(), 'nimbus-bench-fn-'));
 await chmod(dir, 0o711);
 const funcDir = path.join(dir, 'hello.func');
 await mkdir(funcDir, { mode: 0o755 });
-await writeFile(path.join(funcDir, 'index.js'), `module.exports = ${HANDLER};\n`, { mode: 0o644 });
+await writeFile(path.join(funcDir, 'index.js'), `module.exports = ${HELLO_HANDLER};\n`, { mode: 0o644 });
 await writeFile(path.join(funcDir, '.vc-config.json'), JSON.stringify({ runtime: 'nodejs20.x', handler: 'index.js' }));
 const fn: FunctionRef = { key: 'hello', dir: funcDir, config: { runtime: 'nodejs20.x', handler: 'index.js' }, env: {} };
 
@@ -54,7 +50,7 @@ const listen = async (handler: RequestListener): Promise<{ server: Server; port:
   return { server, port };
 };
 // biome-ignore lint/security/noGlobalEval: the bare server runs the very source the function runs.
-const bare = await listen((0, eval)(`(${HANDLER})`));
+const bare = await listen((0, eval)(`(${HELLO_HANDLER})`));
 const front = await listen(async (req, res) => {
   const r = await pool.invoke(fn, { method: req.method!, url: req.url!, headers: req.headers, body: req });
   res.writeHead(r.status, r.headers.flat());
@@ -63,17 +59,6 @@ const front = await listen(async (req, res) => {
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-/** utime + stime of a process and all its descendants (the runners under setpriv and bubblewrap), from /proc. */
-function treeCpuMicros(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const own = (Number(fields[11]) + Number(fields[12])) * 10_000;
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    return own + children.reduce((sum, child) => sum + treeCpuMicros(Number(child)), 0);
-  } catch {
-    return 0;
-  }
-}
 try {
   console.log(
     `wrk -t${options.threads} -c${options.connections} -d${options.duration} on 127.0.0.1; ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)}, Node ${process.version}, network ${network}`,

@@ -18,15 +18,50 @@ export type { NewRuntimeLog, RuntimeLog, RuntimeLogLevel, RuntimeLogSource };
 /** Longest message kept: a function that prints a megabyte in one line must not fill the table. */
 export const RUNTIME_MESSAGE_MAX = 8192;
 
-/** Inserts rows in one statement and returns them with their ids and times (for the live tail). */
+/**
+ * Inserts rows in one statement and returns them with their ids and times (for the live tail). The
+ * rows travel as one JSON parameter (`json_to_recordset`), not a multi-row VALUES list: PGlite binds
+ * one parameter several times faster than 500 rows of 14, and a busy function writes a batch twice
+ * a second (as `insertTraceSpans` does for spans).
+ */
 export async function insertRuntimeLogs(db: Db, rows: NewRuntimeLog[]): Promise<RuntimeLog[]> {
   if (!rows.length) return [];
-  const values = rows.map((r) => ({
-    ...r,
-    message:
-      r.message && r.message.length > RUNTIME_MESSAGE_MAX ? `${r.message.slice(0, RUNTIME_MESSAGE_MAX)}…` : r.message,
-  }));
-  return db.insert(runtimeLogs).values(values).returning();
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      deployment_id: r.deploymentId,
+      project_id: r.projectId,
+      team_id: r.teamId,
+      request_id: r.requestId,
+      created_at: (r.createdAt ?? new Date()).toISOString(),
+      level: r.level,
+      source: r.source,
+      method: r.method ?? null,
+      path: r.path ?? null,
+      status: r.status ?? null,
+      duration_ms: r.durationMs ?? null,
+      cold: r.cold ?? null,
+      memory_mb: r.memoryMb ?? null,
+      function_path: r.functionPath ?? null,
+      message:
+        r.message && r.message.length > RUNTIME_MESSAGE_MAX
+          ? `${r.message.slice(0, RUNTIME_MESSAGE_MAX)}…`
+          : (r.message ?? ''),
+    })),
+  );
+  return db
+    .insert(runtimeLogs)
+    .select(
+      // Drizzle names every column of the table, the id first: it comes from the id's own sequence.
+      sql`select nextval(pg_get_serial_sequence('runtime_logs', 'id')), deployment_id, project_id, team_id, request_id,
+        created_at, level, source, method, path, status,
+        duration_ms, cold, memory_mb, function_path, message
+      from json_to_recordset(${json}::json) as r(
+        deployment_id text, project_id text, team_id text, request_id text, created_at timestamptz, level text,
+        source text, method text, path text, status integer, duration_ms integer, cold boolean, memory_mb integer,
+        function_path text, message text
+      )`,
+    )
+    .returning();
 }
 
 export interface RuntimeLogQuery {

@@ -12,6 +12,7 @@ import {
   type Db,
   deleteExpiredRuntimeLogs,
   listRuntimeLogs,
+  RUNTIME_MESSAGE_MAX,
   type RuntimeLog,
 } from '@nimbus/db';
 import { createTestDatabase } from '@nimbus/db/src/testing';
@@ -89,6 +90,23 @@ describe('RuntimeLogWriter', () => {
     expect(writer.counts).toMatchObject({ written: 1202, dropped: 0 });
     const newest = await listRuntimeLogs(db, { projectId: ids.projectId, limit: 1 });
     expect(newest[0]!.message).toBe('line 1199');
+  });
+
+  it('stores every field as reported: times, text with quotes, newlines and emoji, and a message cut at its limit', async () => {
+    const ids = await deploymentOfNewTeam('fields');
+    const writer = new RuntimeLogWriter({ db, flushMs: 10_000 });
+    const at = Date.now() - 60_000;
+    writer.onLog(line(ids, 'say "hi"\n\tthen 🚀 \\ done', at));
+    writer.onLog(line(ids, 'x'.repeat(RUNTIME_MESSAGE_MAX + 100), at + 1));
+    await writer.flush();
+    const rows = await listRuntimeLogs(db, { projectId: ids.projectId, limit: 10 });
+    expect(rows.map((r) => [r.message.length, r.createdAt.getTime(), r.method, r.status])).toEqual([
+      [RUNTIME_MESSAGE_MAX + 1, at + 1, null, null],
+      ['say "hi"\n\tthen 🚀 \\ done'.length, at, null, null],
+    ]);
+    expect(rows[1]!.message).toBe('say "hi"\n\tthen 🚀 \\ done');
+    expect(rows[0]!.message.endsWith('x…')).toBe(true);
+    expect(rows.every((r) => typeof r.id === 'number' && r.requestId === 'req_1' && r.source === 'stdout')).toBe(true);
   });
 
   it('keeps at most its bound while the database is down, counts what it drops, and writes the rest once it is back', async () => {

@@ -68,11 +68,14 @@ interface BoaManifest {
   routes: CompiledRoutes | Error;
   env: Record<string, string>;
   refs: Map<string, Promise<FunctionRef | null>>;
-  /** URL → the static file plan routing gave it, when routing reads only the URL (`routes.urlOnly`). */
-  plans: Map<string, FilePlan>;
+  /**
+   * URL → where routing sent it, when routing reads only the URL (`routes.urlOnly`): a static file's
+   * plan, or the function or prerender route result.
+   */
+  routed: Map<string, FilePlan | Extract<RouteResult<Readable>, { kind: 'function' | 'prerender' }>>;
 }
 
-/** URLs whose static plans one deployment keeps (a crawler's made-up URLs stop adding past it). */
+/** URLs whose routing one deployment keeps (a crawler's made-up URLs stop adding past it). */
 const MAX_PLANS = 10_000;
 
 export function createBoaServer(options: BoaServerOptions) {
@@ -108,7 +111,7 @@ export function createBoaServer(options: BoaServerOptions) {
         routes,
         env,
         refs: new Map(),
-        plans: new Map(),
+        routed: new Map(),
       };
     },
   });
@@ -206,10 +209,11 @@ export function createBoaServer(options: BoaServerOptions) {
         ),
       );
 
-    // A URL routed before to a static file needs no routing again.
-    const urlOnly = !(m.routes instanceof Error) && m.routes.urlOnly && (req.method === 'GET' || req.method === 'HEAD');
-    const known = urlOnly ? m.plans.get(url) : undefined;
-    if (known) return sendPlan(known, req, res, options.bodies, store, options.fail);
+    // A URL routed before needs no routing again: routing that reads only the URL gives the same answer.
+    const urlOnly = !(m.routes instanceof Error) && m.routes.urlOnly;
+    const known = urlOnly ? m.routed.get(url) : undefined;
+    if (known?.kind === 'file') return sendPlan(known, req, res, options.bodies, store, options.fail);
+    if (known) return respond(m, known, req, res);
 
     const middlewareBodies: Readable[] = [];
     const result = await routeRequest<Readable>(
@@ -240,9 +244,11 @@ export function createBoaServer(options: BoaServerOptions) {
     for (const body of middlewareBodies) if (body !== used) body.resume();
     if (urlOnly && result.kind === 'static') {
       const plan = staticPlan(m, result);
-      if (m.plans.size < MAX_PLANS) m.plans.set(url, plan);
+      if (m.routed.size < MAX_PLANS) m.routed.set(url, plan);
       return sendPlan(plan, req, res, options.bodies, store, options.fail);
     }
+    if (urlOnly && (result.kind === 'function' || result.kind === 'prerender') && m.routed.size < MAX_PLANS)
+      m.routed.set(url, result);
     await respond(m, result, req, res);
   }
 
@@ -458,10 +464,11 @@ export function createBoaServer(options: BoaServerOptions) {
   return {
     /** Pool key → who a function request belongs to (runtime logs). */
     ownerOf: (key: string) => owners.get(key),
-    /** The static plan a GET or HEAD of `url` was routed to before, when its deployment is loaded (the fast lane's). */
+    /** The static plan `url` was routed to before, when its deployment is loaded (the fast lane's). */
     knownPlan(deployment: ServedDeployment, url: string): FilePlan | null {
       const m = manifests.get(deployment.id, deployment);
-      return m instanceof Promise ? null : (m.plans.get(url) ?? null);
+      const known = m instanceof Promise ? undefined : m.routed.get(url);
+      return known?.kind === 'file' ? known : null;
     },
     handle(deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse): void {
       const m = manifests.get(deployment.id, deployment);
