@@ -231,7 +231,6 @@ interface OpenTrace {
   kind: TraceKind;
   writer: SpanWriter;
   spans: ReadableSpan[];
-  failed: boolean;
 }
 
 const hrMicros = ([seconds, nanos]: [number, number]) => seconds * 1e6 + Math.round(nanos / 1e3);
@@ -260,7 +259,8 @@ function rowOf(span: ReadableSpan, kind: TraceKind, root: boolean): NewTraceSpan
 
 /**
  * Holds the spans of each open trace until its root (the front server's request span) ends, then
- * decides: kept traces go to the writer the root was started with, the others are dropped.
+ * hands them to the writer the root was started with. Only kept traces have a root: the sampler
+ * decides before the request starts one (`createRequestTracing`).
  */
 export class KeepDecisionProcessor implements SpanProcessor {
   private readonly open = new Map<string, OpenTrace>();
@@ -275,7 +275,6 @@ export class KeepDecisionProcessor implements SpanProcessor {
       kind: span.attributes['nimbus.kind'] as TraceKind,
       writer,
       spans: [],
-      failed: false,
     });
   }
 
@@ -283,11 +282,9 @@ export class KeepDecisionProcessor implements SpanProcessor {
     const { traceId, spanId } = span.spanContext();
     const entry = this.open.get(traceId);
     if (!entry) return;
-    if (span.status.code === SpanStatusCode.ERROR) entry.failed = true;
     if (entry.spans.length < MAX_SPANS_PER_TRACE) entry.spans.push(span);
     if (spanId !== entry.rootSpanId) return;
     this.open.delete(traceId);
-    if (!keepTrace(entry.kind, traceId, entry.failed)) return;
     entry.writer.push(entry.spans.map((s) => rowOf(s, entry.kind, s === span)));
   }
 

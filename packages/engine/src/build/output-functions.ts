@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FunctionConfig, PrerenderConfig } from '@nimbus/core';
 import type { FunctionFile, StoredFunction, StoredPrerender } from '@nimbus/db';
 import { typeOf } from '../edge/file-types';
+import { isPythonRuntime } from '../functions/runner-process';
 import { BuildError } from './files';
 import { foldersOf, linkTarget } from './function-links';
 import { type ConfineFn, type HashFn, inside, invalid, isSafePath, MAX_DEPTH, readJson } from './output-tree';
@@ -154,7 +155,7 @@ async function readFunction(
       `${shown}/.vc-config.json names no ${config.runtime === 'edge' ? 'entrypoint' : 'handler'}. Run "vercel build" and deploy again.`,
     );
   // A Python handler is `module.function` (`vc__handler__python.vc_handler`): its file is the module's.
-  const file = /^python3/.test(String(config.runtime))
+  const file = isPythonRuntime(config.runtime)
     ? `${entry.replace(/\.[^.]+$/, '').replace(/\./g, '/')}.py`
     : entry.replace(/^\.\//, '');
   if (!files.has(file))
