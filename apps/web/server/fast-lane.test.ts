@@ -5,6 +5,7 @@
 // the request heads it must not take go the full way.
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,11 +13,12 @@ import { gunzipSync } from 'node:zlib';
 import type { BuildOutputConfig } from '@nimbus/core';
 import { newId, schema } from '@nimbus/db';
 import { sha1 } from '@nimbus/engine';
+import { wireHead } from '@nimbus/engine/src/edge/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../server';
 import { loadConfig } from './config';
-import { parsePlainRequest } from './fast-lane';
+import { createFastLane, parsePlainRequest } from './fast-lane';
 
 const PAGE = `<!doctype html><title>Lane</title>${'<p>Served from memory.</p>'.repeat(80)}`;
 const SMALL = 'tiny text';
@@ -320,4 +322,55 @@ describe('answers from memory', () => {
     expect(chunk.toString()).toMatch(/^HTTP\/1\.1 200 OK/);
     socket.destroy();
   });
+});
+
+describe('connections', () => {
+  // Larger than what loopback's socket buffers hold, so part of it waits in the server while the reader pauses.
+  const BIG = Buffer.alloc(32 * 1024 * 1024, 'n');
+  let lane: ReturnType<typeof createFastLane>;
+  let port: number;
+
+  beforeAll(async () => {
+    lane = createFastLane({
+      http: createServer((_req, res) => res.writeHead(421).end()),
+      isEdgeHost: () => true,
+      answer: (request) =>
+        request.url === '/big'
+          ? { head: wireHead(200, ['content-length', String(BIG.length)])!, body: BIG }
+          : { head: wireHead(200, ['content-length', '2'])!, body: Buffer.from('ok') },
+      idleMs: 300,
+    });
+    await new Promise<void>((resolve) => lane.server.listen(0, '127.0.0.1', resolve));
+    port = (lane.server.address() as { port: number }).port;
+  });
+  afterAll(() => lane.close());
+
+  it('closes a connection idle between requests after the keep-alive time', async () => {
+    const socket = connect(port, '127.0.0.1');
+    socket.write(get('/small', 'x.localhost'));
+    const [chunk] = (await once(socket, 'data')) as [Buffer];
+    expect(chunk.toString()).toMatch(/ok$/);
+    const started = Date.now();
+    await once(socket, 'close');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('lets a slow reader finish a large answer, however long it takes', async () => {
+    const socket = connect(port, '127.0.0.1');
+    socket.write(get('/big', 'x.localhost'));
+    let received = 0;
+    let pauses = 0;
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      // Stops reading twice for more than twice the keep-alive time: at the start and 4 MiB in.
+      if ((pauses === 0 || (pauses === 1 && received > 4 * 1024 * 1024)) && received < BIG.length) {
+        pauses++;
+        socket.pause();
+        setTimeout(() => socket.resume(), 700);
+      }
+    });
+    while (received < BIG.length && !socket.destroyed) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toBeGreaterThan(BIG.length);
+    socket.destroy();
+  }, 60_000);
 });

@@ -169,15 +169,23 @@ export function createFastLane(options: {
   http: HttpServer;
   isEdgeHost(hostHeader: string): boolean;
   answer(request: PlainRequest, socket: Socket): MemoryAnswer | null;
+  /** How long a connection may sit idle between requests (tests shorten it); node:http's keep-alive time. */
+  idleMs?: number;
 }): FastLane {
   const { http } = options;
-  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  const idleMs = options.idleMs ?? KEEP_ALIVE_MS;
+  http.keepAliveTimeout = idleMs;
   const open = new Set<Socket>();
   let answered = 0;
 
   const server = createServer({ noDelay: true }, (socket) => {
     open.add(socket);
-    const onTimeout = () => socket.destroy();
+    // Idle between requests: closed, as node:http closes a keep-alive connection. Still sending an
+    // answer to a slow reader: left to finish, as node:http sets no time limit on a response.
+    const onTimeout = () => {
+      if (socket.writableLength > 0) socket.setTimeout(idleMs);
+      else socket.destroy();
+    };
     const onError = () => socket.destroy();
     const onClose = () => open.delete(socket);
     const handOff = (rest: Buffer | null) => {
@@ -210,7 +218,7 @@ export function createFastLane(options: {
         socket.once('drain', () => socket.resume());
       }
     };
-    socket.setTimeout(KEEP_ALIVE_MS);
+    socket.setTimeout(idleMs);
     socket.on('timeout', onTimeout);
     socket.on('error', onError);
     socket.on('close', onClose);
