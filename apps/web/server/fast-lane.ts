@@ -29,7 +29,7 @@ import { newRequestId, randomHex } from './tracing';
 /** node:http's default limit on a request head; a longer one is node:http's to refuse. */
 const MAX_HEAD = 16 * 1024;
 /** node:http's default `keepAliveTimeout`: an idle connection is closed after it. */
-export const KEEP_ALIVE_MS = 5000;
+const KEEP_ALIVE_MS = 5000;
 
 /** The request heads this lane answers: everything the edge needs from them. */
 export interface PlainRequest {
@@ -130,9 +130,9 @@ function currentDateLine(): string {
 /** Bodies up to this size are copied into one buffer with the head: one write, not a writev of three. */
 const COPY_BELOW = 16 * 1024;
 
-function write(socket: Socket, answer: MemoryAnswer, head: boolean): void {
+function write(socket: Socket, answer: MemoryAnswer, head: boolean, keepAlive: string): void {
   // What the front server adds to every answer (server/tracing.ts), then what node:http adds.
-  const added = `x-nimbus-id: ${newRequestId()}\r\ntraceparent: 00-${randomHex(16)}-${randomHex(8)}-00\r\n${currentDateLine()}Connection: keep-alive\r\nKeep-Alive: timeout=${KEEP_ALIVE_MS / 1000}\r\n\r\n`;
+  const added = `x-nimbus-id: ${newRequestId()}\r\ntraceparent: 00-${randomHex(16)}-${randomHex(8)}-00\r\n${currentDateLine()}${keepAlive}`;
   const body = head ? null : answer.body;
   if (body === null || body.length < COPY_BELOW) {
     const length = answer.head.length + added.length;
@@ -175,6 +175,8 @@ export function createFastLane(options: {
   const { http } = options;
   const idleMs = options.idleMs ?? KEEP_ALIVE_MS;
   http.keepAliveTimeout = idleMs;
+  // What node:http says of the same connection, and the blank line that ends the head.
+  const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(idleMs / 1000)}\r\n\r\n`;
   const open = new Set<Socket>();
   let answered = 0;
 
@@ -207,7 +209,7 @@ export function createFastLane(options: {
         if (!request || !options.isEdgeHost(request.host)) break;
         const answer = options.answer(request, socket);
         if (!answer) break;
-        write(socket, answer, request.head);
+        write(socket, answer, request.head, keepAlive);
         answered++;
         offset = request.end;
       }

@@ -17,12 +17,13 @@ import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies'
 import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
 import { createManifestCache, type Manifest } from './manifests';
-import { negotiate } from './negotiate';
 import { type Plan, planFor } from './plan';
 import { createProtectionGate } from './protection';
-import { pages, redirectTo, sendStatic, wireHead } from './responses';
+import { pages, redirectTo, sendStatic } from './responses';
 import type { RequestFacts } from './rules';
-import { encodedHeaders, sendPlan } from './send';
+import { type MemoryAnswer, memoryAnswerOf, sendPlan } from './send';
+
+export type { MemoryAnswer } from './send';
 
 type AliasEvents = {
   on(event: 'alias' | 'protection' | 'analytics', listener: (key: string) => void): unknown;
@@ -65,12 +66,6 @@ export interface EdgeOptions {
    * sent (headers included) for the deployment's project. Without it (or with NIMBUS_USAGE_METERING=off) nothing is counted.
    */
   meter?: Meter;
-}
-
-/** A whole answer the edge holds in memory: its head (status line and headers, responses.ts wireHead) and body. */
-export interface MemoryAnswer {
-  head: Buffer;
-  body: Buffer;
 }
 
 export interface Edge {
@@ -270,7 +265,7 @@ export function createEdge(options: EdgeOptions): Edge {
     if (!protection.isOpen(deployment.projectId)) return null;
     const plan = deployment.buildOutput ? (boa?.knownPlan(deployment, url) ?? null) : classicPlan(deployment, url);
     if (!plan) return null;
-    const answer = wholeAnswer(plan, acceptEncoding);
+    const answer = memoryAnswerOf(plan, acceptEncoding, bodies);
     if (answer && meter) metered(deployment, socket, meter);
     return answer;
   }
@@ -280,30 +275,6 @@ export function createEdge(options: EdgeOptions): Edge {
     const manifest = manifests.get(deployment);
     if (manifest instanceof Promise || manifest.rules.conditional.length) return null;
     return planOf(manifest, url);
-  }
-
-  /** A plan's head and body when both are in memory (a body still being read or compressed, or too large to keep, is not). */
-  function wholeAnswer(plan: Plan, acceptEncoding: string | undefined): MemoryAnswer | null {
-    if (plan.kind === 'static') {
-      const { response } = plan;
-      if (response.wire === undefined) response.wire = wireHead(response.status, response.headers);
-      return response.wire && { head: response.wire, body: response.body };
-    }
-    const encoding = plan.compressible ? negotiate(acceptEncoding) : null;
-    const body = encoding
-      ? bodies.encoded(plan.sha, encoding)
-      : plan.size <= bodies.limits.maxFileBytes
-        ? bodies.raw(plan.sha)
-        : null;
-    if (body === null || body instanceof Promise) return null;
-    const name = encoding ?? 'identity';
-    let head = plan.wire[name];
-    if (head === undefined)
-      head = plan.wire[name] = wireHead(
-        plan.status,
-        encoding ? (plan.encoded[encoding] ??= encodedHeaders(plan, encoding, body.length)) : plan.identity,
-      );
-    return head && { head, body };
   }
 
   function respond(manifest: Manifest, req: IncomingMessage, res: ServerResponse): void {

@@ -6,7 +6,7 @@ import type { FileStore } from '../store/types';
 import type { BodyCache, Encoding } from './bodies';
 import { negotiate, parseRange } from './negotiate';
 import { etagOf, type FilePlan, type Plan } from './plan';
-import { flatHeaders, sendStatic } from './responses';
+import { flatHeaders, sendStatic, wireHead } from './responses';
 
 export type Fail = (res: ServerResponse, err: unknown) => void;
 
@@ -39,41 +39,56 @@ export function sendPlan(
       if (parsed) return sendRange(plan, parsed, req, res, bodies, store, fail);
     }
   }
-  if (encoding) {
-    const body = bodies.encoded(plan.sha, encoding);
-    if (body instanceof Promise)
-      body.then(
-        (b) => sendEncoded(plan, encoding, res, b),
-        (err: unknown) => fail(res, err),
-      );
-    else sendEncoded(plan, encoding, res, body);
-  } else if (plan.size <= bodies.limits.maxFileBytes) {
-    const body = bodies.raw(plan.sha);
-    if (body instanceof Promise)
-      body.then(
-        (b) => sendBody(plan, res, b),
-        (err: unknown) => fail(res, err),
-      );
-    else sendBody(plan, res, body);
-  } else {
-    res.writeHead(plan.status, plan.identity);
-    if (req.method === 'HEAD') res.end();
-    else use(store.stream(plan.sha), res, fail, (stream) => pipe(stream, res));
-  }
-}
-
-function sendBody(plan: FilePlan, res: ServerResponse, body: Buffer): void {
+  const body = bodyOf(plan, encoding, bodies);
+  if (body !== null) return use(body, res, fail, (b) => sendBody(res, plan.status, headersOf(plan, encoding, b), b));
   res.writeHead(plan.status, plan.identity);
+  if (req.method === 'HEAD') res.end();
+  else use(store.stream(plan.sha), res, fail, (stream) => pipe(stream, res));
+}
+
+/** A whole answer in memory: its head (status line and headers, responses.ts wireHead) and body. */
+export interface MemoryAnswer {
+  head: Buffer;
+  body: Buffer;
+}
+
+/**
+ * The answer to a plain GET of `plan` as bytes, when both its head and body are already in memory
+ * (the front server's fast lane); null when its body is still being read or compressed, is too large
+ * to keep, or a header would not pass node:http's checks.
+ */
+export function memoryAnswerOf(plan: Plan, acceptEncoding: string | undefined, bodies: BodyCache): MemoryAnswer | null {
+  if (plan.kind === 'static') {
+    const { response } = plan;
+    if (response.wire === undefined) response.wire = wireHead(response.status, response.headers);
+    return response.wire && { head: response.wire, body: response.body };
+  }
+  const encoding = plan.compressible ? negotiate(acceptEncoding) : null;
+  const body = bodyOf(plan, encoding, bodies);
+  if (body === null || body instanceof Promise) return null;
+  const name = encoding ?? 'identity';
+  let head = plan.wire[name];
+  if (head === undefined) head = plan.wire[name] = wireHead(plan.status, headersOf(plan, encoding, body));
+  return head && { head, body };
+}
+
+/** The body of `plan` in `encoding` from the body cache, or null when it is too large to keep (it is streamed). */
+function bodyOf(plan: FilePlan, encoding: Encoding | null, bodies: BodyCache): Buffer | Promise<Buffer> | null {
+  if (encoding) return bodies.encoded(plan.sha, encoding);
+  return plan.size <= bodies.limits.maxFileBytes ? bodies.raw(plan.sha) : null;
+}
+
+/** The headers of `plan` sent in `encoding` with `body` (a compressed length is known once compressed). */
+function headersOf(plan: FilePlan, encoding: Encoding | null, body: Buffer): string[] {
+  return encoding ? (plan.encoded[encoding] ??= encodedHeaders(plan, encoding, body.length)) : plan.identity;
+}
+
+function sendBody(res: ServerResponse, status: number, headers: string[], body: Buffer): void {
+  res.writeHead(status, headers);
   res.end(body);
 }
 
-function sendEncoded(plan: FilePlan, encoding: Encoding, res: ServerResponse, body: Buffer): void {
-  res.writeHead(plan.status, (plan.encoded[encoding] ??= encodedHeaders(plan, encoding, body.length)));
-  res.end(body);
-}
-
-/** The header list of `plan` compressed with `encoding` to `length` bytes. */
-export function encodedHeaders(plan: FilePlan, encoding: Encoding, length: number): string[] {
+function encodedHeaders(plan: FilePlan, encoding: Encoding, length: number): string[] {
   return flatHeaders(
     [
       ...plan.base,

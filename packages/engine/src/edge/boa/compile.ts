@@ -45,8 +45,8 @@ export interface CompiledRoutes {
   servedAs: Map<string, { file: string; contentType?: string }>;
   /**
    * Whether routing reads nothing of a request but its URL: no route has a header, cookie or host
-   * condition, a method list, middleware or a transform. Then a URL's static answer is the same for
-   * every GET and HEAD and is kept (serve.ts).
+   * condition, a method list, middleware or a transform. Then where a URL is routed (a static file,
+   * a function, a prerender) is the same for every request and is kept (serve.ts).
    */
   urlOnly: boolean;
 }

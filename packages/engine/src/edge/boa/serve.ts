@@ -76,7 +76,7 @@ interface BoaManifest {
 }
 
 /** URLs whose routing one deployment keeps (a crawler's made-up URLs stop adding past it). */
-const MAX_PLANS = 10_000;
+const MAX_ROUTED = 10_000;
 
 export function createBoaServer(options: BoaServerOptions) {
   const { db, store, pool } = options;
@@ -244,10 +244,10 @@ export function createBoaServer(options: BoaServerOptions) {
     for (const body of middlewareBodies) if (body !== used) body.resume();
     if (urlOnly && result.kind === 'static') {
       const plan = staticPlan(m, result);
-      if (m.routed.size < MAX_PLANS) m.routed.set(url, plan);
+      if (m.routed.size < MAX_ROUTED) m.routed.set(url, plan);
       return sendPlan(plan, req, res, options.bodies, store, options.fail);
     }
-    if (urlOnly && (result.kind === 'function' || result.kind === 'prerender') && m.routed.size < MAX_PLANS)
+    if (urlOnly && (result.kind === 'function' || result.kind === 'prerender') && m.routed.size < MAX_ROUTED)
       m.routed.set(url, result);
     await respond(m, result, req, res);
   }
