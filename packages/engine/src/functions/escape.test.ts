@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hostCommandLines } from '../sandbox/testing';
 import { createFunctionPool } from './pool';
 import { call, writeFunction, writePythonFunction } from './testing';
 
@@ -152,4 +153,20 @@ def app(environ, start_response):
   for (const target of ['postgres', 'hostLoopback', 'gateway', 'gatewayPostgres'])
     expect(seen[target], target).toMatch(/^refused/);
   expect(readFileSync(path.join(fn.dir, 'index.py'), 'utf8')).not.toBe('hacked');
+});
+
+it("keeps a function's variables out of the host's process list, and gives them to the function", async () => {
+  const secret = `nimbus-fn-secret-${Date.now()}`;
+  const fn = writeFunction(
+    root,
+    { 'index.js': 'module.exports = (req, res) => res.end(process.env.API_KEY);' },
+    {},
+    { API_KEY: secret },
+  );
+  const r = await call(pool, fn);
+  expect(r.text).toBe(secret);
+  // The runner is still up, waiting for the next request.
+  const cmdlines = hostCommandLines();
+  expect(cmdlines.some((c) => c.includes('runner.mjs'))).toBe(true);
+  expect(cmdlines.filter((c) => c.includes(secret))).toEqual([]);
 });

@@ -1,13 +1,15 @@
 // The bubblewrap command line of one job: new namespaces of every kind (user, pid, network, ipc,
 // uts, cgroup) with uid 1000 inside (host uid 65534 outside: see host-user.ts), no capabilities, no
 // nested user namespaces, a fresh /proc for its pid namespace, a private /tmp, the read-only system
-// and only its own folders writable.
+// and only its own folders writable. The job's environment is not on this command line, which any
+// host user can read in the process list (`ps -eo args`): it holds decrypted secrets, so it reaches
+// bubblewrap through a pipe (`--args`, see envArgs).
 
 import type { SandboxOptions } from './options';
 import { SANDBOX_UID, systemMounts } from './system-files';
 
 /** File descriptors bubblewrap is given next to stdin, stdout and stderr. */
-export const FD = { info: 3, block: 4, seccomp: 5 } as const;
+export const FD = { info: 3, block: 4, seccomp: 5, env: 6 } as const;
 
 export function bwrapArgs(o: SandboxOptions, withSeccomp: boolean): string[] {
   const args = systemMounts(o.network);
@@ -29,7 +31,13 @@ export function bwrapArgs(o: SandboxOptions, withSeccomp: boolean): string[] {
     ...['--info-fd', String(FD.info), '--block-fd', String(FD.block)],
   );
   if (withSeccomp) args.push('--seccomp', String(FD.seccomp));
-  args.push('--chdir', o.cwd, '--clearenv');
-  for (const [k, v] of Object.entries(o.env)) args.push('--setenv', k, v);
+  // bubblewrap applies --clearenv and each --setenv as it reads them: the variables come after the clear.
+  args.push('--chdir', o.cwd, '--clearenv', '--args', String(FD.env));
   return [...args, '--', ...o.argv];
+}
+
+/** The `--setenv` arguments of the job's variables, NUL-separated as bubblewrap reads them from FD.env. */
+export function envArgs(env: Record<string, string>): Buffer {
+  const parts = Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]);
+  return Buffer.from(parts.map((p) => `${p}\0`).join(''));
 }

@@ -6,7 +6,7 @@
 // by Nimbus as root, from outside.
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { Duplex } from 'node:stream';
-import { bwrapArgs, FD } from './bwrap-args';
+import { bwrapArgs, envArgs, FD } from './bwrap-args';
 import { createCgroups, type JobCgroups } from './cgroups';
 import { watchDisk } from './disk';
 import { checkReachable, handOver, hostUserArgs } from './host-user';
@@ -51,7 +51,9 @@ async function runOnce(o: SandboxOptions, mayRetry: boolean): Promise<SandboxRes
     : o.argv;
   // Without cgroups, rlimits still bound each process (not the tree; which one hit is unknown).
   if (!cgroups && limits.memory) command.unshift('prlimit', `--data=${limits.memory}`, '--');
-  const stdio: StdioOptions = isolate ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
+  const stdio: StdioOptions = isolate
+    ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe']
+    : ['ignore', 'pipe', 'pipe'];
   // Next.js's type augmentation makes NODE_ENV required in ProcessEnv; the job's env is complete as it is.
   const env = (isolate ? { PATH: HOST_PATH } : o.env) as NodeJS.ProcessEnv;
   // bubblewrap enters o.cwd itself (--chdir): it may exist only inside the sandbox, like a function's /var/task.
@@ -139,8 +141,10 @@ export function watchSetup(stderr: NodeJS.ReadableStream, out: NodeJS.WritableSt
 /** Puts the blocked sandbox into its cgroups and network, then lets it run. */
 async function prepare(child: ChildProcess, cgroups: JobCgroups | null, o: SandboxOptions, seccomp: Buffer | null) {
   // bubblewrap closes these when the job ends; a reset there is not an error of the job.
-  const [info, block, filter] = [FD.info, FD.block, FD.seccomp].map((fd) => pipeAt(child, fd));
-  for (const pipe of [info, block, filter]) pipe!.on('error', () => undefined);
+  const [info, block, filter, env] = [FD.info, FD.block, FD.seccomp, FD.env].map((fd) => pipeAt(child, fd));
+  for (const pipe of [info, block, filter, env]) pipe!.on('error', () => undefined);
+  // bubblewrap reads the variables to their end while it parses its arguments, before the info line.
+  env!.end(envArgs(o.env));
   filter!.end(seccomp ?? Buffer.alloc(0));
   const jobPid = await new Promise<number>((resolve, reject) => {
     let text = '';

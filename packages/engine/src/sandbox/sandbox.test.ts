@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSandbox, type NetworkMode, runSandboxed, type SandboxLimits } from './index';
+import { hostCommandLines } from './testing';
 
 let root: string;
 let job: string;
@@ -30,7 +31,14 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function run(script: string, opts: { network?: NetworkMode; limits?: SandboxLimits; signal?: AbortSignal } = {}) {
+interface RunOptions {
+  network?: NetworkMode;
+  limits?: SandboxLimits;
+  signal?: AbortSignal;
+  env?: Record<string, string>;
+}
+
+async function run(script: string, opts: RunOptions = {}) {
   let out = '';
   const sink = new Writable({
     write(chunk, _e, done) {
@@ -41,7 +49,7 @@ async function run(script: string, opts: { network?: NetworkMode; limits?: Sandb
   const result = await runSandboxed({
     argv: ['python3', '-c', script],
     cwd: job,
-    env: { PATH: '/usr/bin:/bin' },
+    env: { PATH: '/usr/bin:/bin', ...opts.env },
     writable: [job],
     network: opts.network ?? 'public',
     limits: opts.limits,
@@ -84,6 +92,22 @@ describe('sandbox', () => {
     await running;
     expect(seen.trim().split(/\s+/)[0]).toBe('65534');
     expect(statSync(path.join(job, 'owned')).uid).toBe(65534);
+  });
+
+  it("keeps the job's variables out of every host process's command line, and gives them to the job", async () => {
+    const secret = `nimbus-build-secret-${Date.now()}`;
+    const controller = new AbortController();
+    const running = run('import os, sys, time\nprint(os.environ["SECRET"], flush=True)\ntime.sleep(30)', {
+      env: { SECRET: secret },
+      signal: controller.signal,
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const cmdlines = hostCommandLines();
+    controller.abort();
+    const r = await running;
+    expect(r.out).toContain(secret);
+    expect(cmdlines.some((c) => c.includes('bwrap'))).toBe(true);
+    expect(cmdlines.filter((c) => c.includes(secret))).toEqual([]);
   });
 
   it('refuses a folder its host user cannot reach, naming the closed folder', async () => {
