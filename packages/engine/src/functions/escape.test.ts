@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hostCommandLines } from '../sandbox/testing';
-import { createFunctionPool } from './pool';
+import { createFunctionPool, type FunctionLog } from './pool';
 import { call, writeFunction, writePythonFunction } from './testing';
 
 let root: string;
 let server: Server;
 let port: number;
-const pool = createFunctionPool({ network: 'public' });
+const logs: FunctionLog[] = [];
+const pool = createFunctionPool({ network: 'public', onLog: (l) => logs.push(l) });
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'nimbus-fn-escape-'));
@@ -169,4 +170,28 @@ it("keeps a function's variables out of the host's process list, and gives them 
   const cmdlines = hostCommandLines();
   expect(cmdlines.some((c) => c.includes('runner.mjs'))).toBe(true);
   expect(cmdlines.filter((c) => c.includes(secret))).toEqual([]);
+});
+
+it("cannot attach its log lines to another function's request", async () => {
+  const victim = writeFunction(root, {
+    'index.js': "module.exports = (req, res) => { console.log('victim line'); res.end(); };",
+  });
+  const own = await call(pool, victim);
+  // The runner's own protocol line, written raw to its stdout as the runner writes it.
+  const attacker = writeFunction(root, {
+    'index.js': `const fs = require('node:fs');
+      module.exports = (req, res) => {
+        const id = new URL(req.url, 'http://x').searchParams.get('id');
+        fs.writeSync(1, JSON.stringify({ t: 'log', s: 'stdout', id, m: 'forged line', time: Date.now() }) + '\\n');
+        res.end();
+      };`,
+  });
+  const attack = await call(pool, attacker, { url: `/?id=${encodeURIComponent(own.requestId)}` });
+  expect(attack.status).toBe(200);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(logs.filter((l) => l.requestId === own.requestId).map((l) => l.message)).toEqual(['victim line']);
+  const forged = logs.filter((l) => l.message === 'forged line');
+  expect(forged).toHaveLength(1);
+  expect(forged[0]!.key).toBe(attacker.key);
+  expect(forged[0]!.requestId).not.toBe(own.requestId);
 });

@@ -86,7 +86,8 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
   const log = (key: string, requestId: string | null, message: string) =>
     options.onLog?.({ key, requestId, stream: 'stderr', message, time: Date.now() });
 
-  function release(group: Group, runner: Runner) {
+  function release(group: Group, runner: Runner, requestId: string) {
+    runner.answered(requestId);
     runner.inFlight--;
     if (runner.inFlight === 0 && !runner.dead) {
       clearTimeout(runner.idleTimer);
@@ -221,7 +222,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     const done = () => {
       if (released) return;
       released = true;
-      release(group, runner);
+      release(group, runner, requestId);
     };
 
     const headers: Record<string, string | string[]> = {};
@@ -229,9 +230,8 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
       if (value !== undefined && !REQUEST_DROPPED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
     // HTTP/1.1 requires a Host; node:http answers 400 without one.
     headers.host ??= 'localhost';
-    headers['x-nimbus-request-id'] = requestId;
     const maxDuration = Math.min(fn.config.maxDuration ?? o.defaultMaxDuration, o.maxDurationCap);
-    const call = runner.forward(request.method, request.url, headers, request.body);
+    const call = runner.forward(requestId, request.method, request.url, headers, request.body);
 
     let timedOut = false;
     let onTimeout: () => void = () => undefined;

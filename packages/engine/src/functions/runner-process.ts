@@ -22,6 +22,8 @@ const TASK_DIR = '/var/task';
 /** The package export conditions of Vercel's edge runtime, beside Node's own. */
 const EDGE_CONDITIONS = ['edge-light', 'worker', 'browser'];
 const SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.mjs';
+/** How long after its answer a request's id still tags the runner's lines (waitUntil work, a late flush). */
+const LATE_LINES_MS = 5_000;
 const PYTHON_SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.py';
 
 /** Whether a function's `.vc-config.json` runtime (`python3.12`) is Python's. */
@@ -67,6 +69,9 @@ export class Runner {
   readonly ended: Promise<RunnerEnd>;
   private readonly client: SocketClient;
   private heapOutOfMemory = false;
+  /** Ids of the requests sent to this runner and not yet answered, and of those answered lately, by when. */
+  private readonly inFlightIds = new Set<string>();
+  private readonly answeredIds = new Map<string, number>();
 
   private constructor(
     readonly spec: RunnerSpec,
@@ -174,11 +179,17 @@ export class Runner {
     throw new Error(first.message);
   }
 
+  /**
+   * One line the runner printed. Its request id is the function's to write (the function shares the
+   * runner's process and stdout), so it is kept only when the host sent that request to this runner:
+   * a line naming any other request is the function's own, with no request.
+   */
   private line(stream: 'stdout' | 'stderr', text: string) {
     if (stream === 'stdout' && text.startsWith('{"t":"log"')) {
       try {
         const r = JSON.parse(text) as { s: 'stdout' | 'stderr'; id: string | null; m: string; time: number };
-        return this.spec.onLog({ requestId: r.id || null, stream: r.s, message: r.m, time: r.time });
+        const requestId = typeof r.id === 'string' && this.sentHere(r.id) ? r.id : null;
+        return this.spec.onLog({ requestId, stream: r.s, message: r.m, time: r.time });
       } catch {
         // not one of ours after all: reported as it is below
       }
@@ -201,14 +212,37 @@ export class Runner {
     return { result, outOfMemory, message };
   }
 
-  /** Sends one request to the function; resolves with its response head, the body still streaming. */
+  /**
+   * Sends one request to the function under `requestId`; resolves with its response head, the body
+   * still streaming. The caller calls `answered` with the id once the request is over.
+   */
   forward(
+    requestId: string,
     method: string,
     url: string,
     headers: Record<string, string | string[]>,
     body: NodeJS.ReadableStream | null,
   ): { response: Promise<RunnerResponse>; abort(): void } {
-    return this.client.request(method, url, headers, body);
+    this.inFlightIds.add(requestId);
+    return this.client.request(method, url, { ...headers, 'x-nimbus-request-id': requestId }, body);
+  }
+
+  /** The request is over: its id tags the runner's lines for LATE_LINES_MS more. */
+  answered(requestId: string): void {
+    if (!this.inFlightIds.delete(requestId)) return;
+    const now = Date.now();
+    this.answeredIds.set(requestId, now);
+    // Oldest first, in the order they were answered.
+    for (const [id, at] of this.answeredIds) {
+      if (now - at <= LATE_LINES_MS) break;
+      this.answeredIds.delete(id);
+    }
+  }
+
+  private sentHere(requestId: string): boolean {
+    if (this.inFlightIds.has(requestId)) return true;
+    const at = this.answeredIds.get(requestId);
+    return at !== undefined && Date.now() - at <= LATE_LINES_MS;
   }
 
   /** Whether the runner's event loop answers within the time: a busy loop does not. */
