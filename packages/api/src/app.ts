@@ -5,7 +5,7 @@ import { authenticate } from './auth';
 import { limitBodies } from './body-limits';
 import type { ApiOptions, AppEnv } from './context';
 import { errorBody, handleError, notFoundHandler } from './errors';
-import { rejectNul } from './input';
+import { rejectBadInput } from './input';
 import { accountRoutes, passwordResetRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { aliasRoutes } from './routes/aliases';
@@ -70,7 +70,7 @@ export function createApi(options: ApiOptions): Api {
   app.use('*', traceApi);
   // Before anything reads a body, public routes included.
   app.use('*', limitBodies);
-  app.use('*', rejectNul);
+  app.use('*', rejectBadInput);
 
   // Public
   // `sandbox` says whether builds run isolated (services/health.ts).

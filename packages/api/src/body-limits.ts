@@ -2,12 +2,14 @@
 // or parses it: a body past its limit is refused with 413 `payload_too_large` as soon as its
 // Content-Length (or, streamed, its bytes) says so. Routes anyone may call get the smallest limit; a
 // deployment request, which lists up to 15,000 files and may carry some inline, the largest JSON one.
-// POST /v2/files keeps its own limit, NIMBUS_MAX_FILE_SIZE (routes/files.ts).
+// POST /v2/files keeps its own limit, NIMBUS_MAX_FILE_SIZE (routes/files.ts). A body within its size
+// is then held to a nesting depth (json-depth.ts), so no route walks a value deep enough to overflow.
 import { formatBytes } from '@nimbus/core';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
+import { refuseDeepJson } from './json-depth';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -65,5 +67,8 @@ export const limitBodies: MiddlewareHandler<AppEnv> = (c, next) => {
       ),
       413,
     );
-  return bodyLimit({ maxSize: max, onError })(c, next);
+  return bodyLimit({ maxSize: max, onError })(c, async () => {
+    await refuseDeepJson(c);
+    await next();
+  });
 };

@@ -2,8 +2,11 @@
 // from the documented schemas, NUL bytes, huge strings, wrong types, out-of-range numbers and dates,
 // random path params, as a member of a real team and unauthenticated. Bad input is a 4xx in the one
 // error envelope, never a 5xx (docs/architecture.md, "The REST API"). `FUZZ_SEED=<n>` replays a run.
+// Then, without chance, every route once with percent-encoding that is not UTF-8 in its path and
+// query, and every route that takes a body once with JSON nested 20,000 deep: each a 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineTestApi } from './engine-testing';
+import { MAX_JSON_DEPTH } from './json-depth';
 import { ORIGIN } from './testing';
 
 const REQUESTS = 2_000;
@@ -51,7 +54,18 @@ const EVIL = [
   [null],
   { a: '\u0000' },
 ];
-const EVIL_PARAMS = ['%00', 'a%00b', 'x'.repeat(4_096), '%C3%A9'.repeat(500), '..', '%2e%2e', 'undefined', '-1'];
+const EVIL_PARAMS = [
+  '%00',
+  'a%00b',
+  '%ff%fe',
+  '%E2%82',
+  'x'.repeat(4_096),
+  '%C3%A9'.repeat(500),
+  '..',
+  '%2e%2e',
+  'undefined',
+  '-1',
+];
 const EVIL_HEADERS = ['x'.repeat(4_096), '-1', '1e400', '%00', '../..', 'Bearer', 'a'.repeat(40)];
 const EVIL_QUERY = [...EVIL_PARAMS, '8640000000000001', '-8640000000000001', '1e400', 'NaN', 'true', '2024-13-45'];
 
@@ -197,4 +211,58 @@ describe(`fuzz (seed ${SEED})`, () => {
     console.log(`fuzz seed ${SEED}: replies by status ${JSON.stringify(statuses)}`);
     expect(failures.slice(0, 25).join('\n'), `${failures.length} failures with FUZZ_SEED=${SEED}`).toBe('');
   }, 60_000);
+});
+
+/** Malformed escapes: bytes that are not UTF-8, a cut-off sequence, an overlong slash, a lone `%`. */
+const MALFORMED = ['%ff%fe', '%E2%82', '%c0%af', '100%', '%zz'];
+const DEEP = {
+  arrays: `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+  objects: `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+};
+
+/** The reply is a 400 in the envelope, or else the failure, named. */
+async function expect400(res: Response, what: string): Promise<string | null> {
+  const type = res.headers.get('content-type') ?? '';
+  const json: any = type.includes('application/json') ? await res.json().catch(() => null) : null;
+  if (res.status !== 400 || typeof json?.error?.code !== 'string' || typeof json?.error?.message !== 'string')
+    return `${res.status} ${JSON.stringify(json)?.slice(0, 200)}: ${what}`;
+  return null;
+}
+
+describe('every route of the OpenAPI document', () => {
+  const actor = () => actors[0]!.headers;
+
+  it('answers a path or query that is not UTF-8 with a 400', async () => {
+    const failures: string[] = [];
+    for (const [i, op] of operations.entries()) {
+      const bad = MALFORMED[i % MALFORMED.length]!;
+      const urls = [`${ORIGIN}${op.path.replace(/\{\w+\}/g, 'fuzz-site')}?teamId=${bad}`];
+      if (op.path.includes('{')) urls.push(`${ORIGIN}${op.path.replace(/\{\w+\}/g, bad)}`);
+      for (const url of urls) {
+        const res = await t.app.request(url, { method: op.method, headers: { host: 'localhost:3000', ...actor() } });
+        const failure = await expect400(res, `${op.method} ${url}`);
+        if (failure) failures.push(failure);
+      }
+    }
+    expect(failures.slice(0, 25).join('\n'), `${failures.length} failures`).toBe('');
+  });
+
+  it(`answers a body nested past ${MAX_JSON_DEPTH} levels with a 400 wherever JSON is taken`, async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.body)) {
+      for (const [shape, body] of Object.entries(DEEP)) {
+        const url = `${ORIGIN}${op.path.replace(/\{\w+\}/g, 'fuzz-site')}`;
+        for (const type of ['application/json', 'text/plain']) {
+          const res = await t.app.request(url, {
+            method: op.method,
+            headers: { host: 'localhost:3000', 'content-type': type, ...actor() },
+            body,
+          });
+          const failure = await expect400(res, `${op.method} ${url} with ${shape} as ${type}`);
+          if (failure) failures.push(failure);
+        }
+      }
+    }
+    expect(failures.slice(0, 25).join('\n'), `${failures.length} failures`).toBe('');
+  });
 });

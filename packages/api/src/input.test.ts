@@ -1,7 +1,9 @@
-// Bad input is a 400 with a message, never a 500: NUL bytes anywhere in a request, timestamps past
-// what a date holds, and strings longer than an index row, on PGlite and on PostgreSQL alike.
+// Bad input is a 400 with a message, never a 500: NUL bytes anywhere in a request, percent-encoding
+// that is not UTF-8, JSON nested past MAX_JSON_DEPTH, timestamps past what a date holds, and strings
+// longer than an index row, on PGlite and on PostgreSQL alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineTestApi } from './engine-testing';
+import { MAX_JSON_DEPTH } from './json-depth';
 import { ORIGIN } from './testing';
 
 let t: Awaited<ReturnType<typeof createEngineTestApi>>;
@@ -41,6 +43,16 @@ const NUL_CASES: Case[] = [
   ['deployment meta', 'POST', () => '/v13/deployments', { name: 'input-site', files: [], meta: { a: '\u0000' } }],
 ];
 
+const ENCODING_CASES: Case[] = [
+  ['a domain that is not UTF-8', 'GET', () => '/v6/domains/%ff%fe'],
+  ['an alias that is not UTF-8', 'GET', () => '/v4/aliases/%ff%fe'],
+  ['a lone % in a project name', 'GET', () => '/v9/projects/100%'],
+  ['a cut-off escape in a query', 'GET', () => '/v9/projects?search=%E2%82'],
+  ['?teamId= not UTF-8', 'GET', () => '/v2/user?teamId=%c0%af'],
+  ['a path param, unauthenticated', 'GET', () => '/v1/invitations/%ff', undefined, true],
+  ['a path param of a write', 'PATCH', () => '/v9/projects/%fe', { name: 'x' }],
+];
+
 const RANGE_CASES: Case[] = [
   ['?until= on deployments', 'GET', () => `/v6/deployments?until=${OUT_OF_RANGE}`],
   ['?since= on deployments', 'GET', () => `/v6/deployments?since=${OUT_OF_RANGE}`],
@@ -70,6 +82,7 @@ async function send([, method, path, body, anonymous]: Case) {
 
 describe.each([
   ['a NUL byte in', NUL_CASES, /NUL character/],
+  ['a malformed percent-encoding in', ENCODING_CASES, /malformed percent-encoding/],
   ['a timestamp out of range in', RANGE_CASES, /timestamp from 0 to/],
   ['', LENGTH_CASES, /At most|at most/],
 ] as const)('%s', (_, cases, message) => {
@@ -100,5 +113,45 @@ describe('POST /stream/internal', () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.message).toMatch(/NUL character/);
+  });
+});
+
+describe('JSON nested too deep', () => {
+  const raw = (path: string, body: string, headers: Record<string, string> = {}) =>
+    t.app.request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { host: 'localhost:3000', origin: ORIGIN, 'content-type': 'application/json', ...headers },
+      body,
+    });
+  const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it.each([
+    ['a flag batch as text/plain, 20,000 arrays deep', '/stream/internal/statsig', arrays(20_000), 'text/plain'],
+    ['a beaconed event, 10,000 objects deep', '/stream/internal', objects(10_000), 'text/plain;charset=UTF-8'],
+    ['a login, 10,000 objects deep', '/auth/login', `{"email":${objects(10_000)}}`, 'application/json'],
+  ])('%s is a 400 with a message, not a stack overflow', async (_, path, body, type) => {
+    const res = await raw(path, body, { 'content-type': type });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error).toEqual({
+      code: 'bad_request',
+      message: expect.stringMatching(`more than ${MAX_JSON_DEPTH} levels deep`),
+    });
+  });
+
+  it('is refused on signed-in routes too, one level past the limit', async () => {
+    const body = `{"name":${arrays(MAX_JSON_DEPTH)}}`;
+    const res = await raw('/v11/projects', body, { authorization: `Bearer ${token}` });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error.message).toMatch(/levels deep/);
+  });
+
+  it('takes JSON at the limit, and brackets inside strings do not count', async () => {
+    const event = (depth: number) =>
+      `{"topic":"input","record":{"id":"deep","event_time":1,"note":"${'['.repeat(500)}","deep":${arrays(depth - 2)}}}`;
+    const atLimit = await raw('/stream/internal', event(MAX_JSON_DEPTH), { 'content-type': 'text/plain' });
+    expect(atLimit.status).toBe(200);
+    const past = await raw('/stream/internal', event(MAX_JSON_DEPTH + 1), { 'content-type': 'text/plain' });
+    expect(past.status).toBe(400);
   });
 });
