@@ -54,7 +54,8 @@ const options = (): ApiOptions => ({
 const hostOf = (url: string) => url.replace(/^https?:\/\//, '').split('/')[0]!;
 
 beforeAll(async () => {
-  t = await createEngineTestApi();
+  // The alert webhook's receiver listens on 127.0.0.1.
+  t = await createEngineTestApi({ api: { allowPrivateHookAddresses: true } });
   meter = createMeter({ db: t.db, flushMs: 60_000 });
   // The real build worker, metered like the edge (flushed by the tests, never by the timer).
   await chmod(t.engineDir, 0o711);
@@ -340,7 +341,7 @@ describe('spend management', () => {
       body: { amountCents: 500, webhookUrl: 'ftp://example.com' },
     });
     expect(badUrl.status).toBe(400);
-    expect(badUrl.json.error.message).toContain('http or https');
+    expect(badUrl.json.error.message).toMatch(/^webhookUrl: Nimbus sends only to http:\/\/ and https:\/\/ URLs/);
     const stranger = await t.signup('usage-stranger@example.com');
     const denied = await t.call('PUT', `/v1/budgets${q}`, { token: stranger.token, body: { amountCents: 500 } });
     // Not a member: the team is not even found.

@@ -66,7 +66,8 @@ async function until(d: ReturnType<typeof dispatcher>, done: () => boolean | Pro
 }
 
 beforeAll(async () => {
-  t = await createEngineTestApi({ worker: {} });
+  // The receivers listen on 127.0.0.1.
+  t = await createEngineTestApi({ worker: {}, api: { allowPrivateHookAddresses: true } });
   owner = await t.signup('hooks-owner@example.com', 'Hook Owner');
 });
 afterAll(() => t.close());

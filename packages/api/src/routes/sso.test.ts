@@ -71,7 +71,11 @@ async function ssoLogin(email: string): Promise<string> {
 beforeAll(async () => {
   dns = await startTestDns(records);
   idp = await startTestIdp();
-  t = await createTestApi({ dns: { servers: [dns.server], edgeIPv4: [], edgeIPv6: [], cnameTarget: null } });
+  t = await createTestApi({
+    dns: { servers: [dns.server], edgeIPv4: [], edgeIPv6: [], cnameTarget: null },
+    // The identity provider listens on 127.0.0.1.
+    allowPrivateHookAddresses: true,
+  });
   owner = await t.signup('owner@acme.test');
   teamId = (await t.proTeam(owner.token, 'Acme SSO')).json.id;
   await t.call('PATCH', `/v2/teams/${teamId}`, { token: owner.token, body: { slug } });

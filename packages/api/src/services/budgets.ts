@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { exceededMetrics, usageCost } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import { refusedDestination } from '@nimbus/engine';
+import { checkDestination, refusedDestination } from '@nimbus/engine';
 import type { ApiOptions } from '../context';
 import { deliver } from '../mail';
 import { audit } from './audit';
@@ -79,25 +79,18 @@ export async function get(ctx: ServiceContext) {
   return reply(ctx, scope.teamId);
 }
 
-function checkWebhookUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new db.DomainError('bad_request', 'webhookUrl must be an http or https URL.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new db.DomainError('bad_request', 'webhookUrl must be an http or https URL.');
-  return url.toString();
-}
-
 /** Sets the budget. A first webhook URL gets a signing secret, shown once in this reply (`webhookSecret`). */
 export async function set(ctx: ServiceContext, input: BudgetInput) {
   const scope = await authorize(ctx, 'billing:update');
   if (!Number.isInteger(input.amountCents) || input.amountCents < 100 || input.amountCents > 100_000_000)
     throw new db.DomainError('bad_request', 'amountCents must be a whole number of cents from 100 ($1) to 100000000.');
   const before = await db.getBudget(ctx.db, scope.teamId);
-  const webhookUrl = input.webhookUrl ? checkWebhookUrl(input.webhookUrl) : null;
+  const webhookUrl = input.webhookUrl
+    ? await checkDestination(input.webhookUrl, {
+        allowPrivate: ctx.options.allowPrivateHookAddresses ?? false,
+        field: 'webhookUrl',
+      })
+    : null;
   let secret: string | undefined;
   let sealed: string | null | undefined;
   if (webhookUrl && !before?.webhookSecret) {

@@ -7,7 +7,7 @@
 // secret are sealed with the env-value cipher; the token is never returned, the secret once.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as db from '@nimbus/db';
-import { ensureRepo, fetchCommit, privateAddressOf } from '@nimbus/engine';
+import { checkDestination, ensureRepo, fetchCommit, refusedDestination } from '@nimbus/engine';
 import { audit } from './audit';
 import { authorize, createContext, engineOf, type ServiceContext } from './context';
 import { deployCommit, gitRoot } from './git';
@@ -55,27 +55,13 @@ function connectionJson(ctx: ServiceContext, row: db.GitRepository, webhookSecre
   };
 }
 
-/** An http(s) URL that is not a private address unless the operator allows those. */
+/** An http(s) URL without credentials that is a public address unless the operator allows others. */
 async function checkUrl(ctx: ServiceContext, field: string, value: string): Promise<string> {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new db.DomainError('bad_request', `${field}: "${value.slice(0, 100)}" is not a URL.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new db.DomainError('bad_request', `${field}: give an http:// or https:// address.`);
+  const url = new URL(
+    await checkDestination(value, { allowPrivate: ctx.options.allowPrivateHookAddresses ?? false, field }),
+  );
   if (url.username || url.password)
     throw new db.DomainError('bad_request', `${field}: leave credentials out of the URL; give the token separately.`);
-  if (!ctx.options.allowPrivateHookAddresses) {
-    // A name that does not resolve now is checked again when Nimbus calls it.
-    const address = await privateAddressOf(url.href).catch(() => null);
-    if (address)
-      throw new db.DomainError(
-        'bad_request',
-        `${field}: ${url.hostname} is a private address (${address}); Nimbus calls only public addresses unless the operator sets NIMBUS_HOOKS_PRIVATE_ADDRESSES=1.`,
-      );
-  }
   return url.href.replace(/\/$/, '');
 }
 
@@ -305,11 +291,11 @@ export async function receiveWebhook(
     const project = await db.getProject(ctx.db, scope.teamId, repo.projectId);
     const root = gitRoot(ctx);
     const dir = await ensureRepo(root, project.id, project.productionBranch);
-    if (!options.allowPrivateHookAddresses && (await privateAddressOf(repo.cloneUrl).catch(() => null)))
-      throw new db.DomainError(
-        'bad_request',
-        'The clone URL is a private address; the operator has not allowed those.',
-      );
+    // A name that does not resolve here fails in git's fetch below, with git's own words.
+    const refused = await refusedDestination(repo.cloneUrl, options.allowPrivateHookAddresses ?? false).catch(
+      () => null,
+    );
+    if (refused) throw new db.DomainError('bad_request', `The clone URL was not fetched: ${refused}`);
     const token = repo.tokenSealed ? cipher.decrypt(repo.tokenSealed) : null;
     const sha = await fetchCommit(root, dir, {
       url: repo.cloneUrl,

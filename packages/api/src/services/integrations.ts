@@ -4,6 +4,7 @@
 // (engine/src/hooks/dispatcher.ts); nothing here sends anything.
 import { randomBytes } from 'node:crypto';
 import * as db from '@nimbus/db';
+import { checkDestination } from '@nimbus/engine';
 import { audit } from './audit';
 import { authorize, engineOf, type ServiceContext } from './context';
 import { listConnections } from './git-providers';
@@ -41,7 +42,7 @@ export async function createWebhook(
   input: { url: string; events: string[]; projectIds?: string[] },
 ) {
   const scope = await authorize(ctx, 'integrations:write');
-  const url = db.checkHookUrl(input.url);
+  const url = await checkDestination(input.url, { allowPrivate: ctx.options.allowPrivateHookAddresses ?? false });
   const events = [...new Set(input.events)];
   if (events.length === 0) throw new db.DomainError('bad_request', 'Choose at least one event.');
   for (const e of events)
@@ -145,7 +146,7 @@ export async function getLogDrain(ctx: ServiceContext, id: string) {
 
 export async function createLogDrain(ctx: ServiceContext, input: LogDrainInput) {
   const scope = await authorize(ctx, 'integrations:write');
-  const url = db.checkHookUrl(input.url);
+  const url = await checkDestination(input.url, { allowPrivate: ctx.options.allowPrivateHookAddresses ?? false });
   const name = input.name.trim();
   if (!name) throw new db.DomainError('bad_request', 'Give the log drain a name.');
   const rate = input.samplingRate ?? 1;

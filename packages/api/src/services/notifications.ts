@@ -1,6 +1,7 @@
 // Each person's notification choices (queries/hooks.ts): which notices go by e-mail and which to a
 // Slack-compatible incoming-webhook URL. The URL is a secret: sealed at rest, never shown back.
 import * as db from '@nimbus/db';
+import { checkDestination } from '@nimbus/engine';
 import { engineOf, requireAccountAccess, type ServiceContext } from './context';
 
 function preferencesJson(p: db.NotificationPreferences) {
@@ -16,12 +17,16 @@ export async function update(
   input: { email?: string[]; slack?: string[]; slackUrl?: string | null },
 ) {
   requireAccountAccess(ctx, 'change notification settings');
-  const slackUrl =
-    input.slackUrl === undefined || input.slackUrl === null || input.slackUrl === ''
-      ? input.slackUrl === ''
-        ? null
-        : input.slackUrl
-      : engineOf(ctx).cipher.encrypt(db.checkHookUrl(input.slackUrl));
+  const slackUrl = input.slackUrl
+    ? engineOf(ctx).cipher.encrypt(
+        await checkDestination(input.slackUrl, {
+          allowPrivate: ctx.options.allowPrivateHookAddresses ?? false,
+          field: 'slackUrl',
+        }),
+      )
+    : input.slackUrl === ''
+      ? null
+      : input.slackUrl;
   return preferencesJson(
     await db.setNotificationPreferences(ctx.db, ctx.actor.user.id, {
       email: input.email,

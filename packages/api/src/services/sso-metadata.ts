@@ -3,6 +3,7 @@
 // reads none, so this small reader (xmldom, namespace-aware) fills the gap.
 import { X509Certificate } from 'node:crypto';
 import { DomainError } from '@nimbus/db';
+import { refusedDestination } from '@nimbus/engine';
 import { DOMParser } from '@xmldom/xmldom';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
@@ -11,6 +12,7 @@ const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 /** Metadata bigger than this is refused, pasted or fetched. */
 export const METADATA_MAX_BYTES = 1_000_000;
 const FETCH_TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 5;
 
 export interface IdpMetadata {
   idpEntityId: string;
@@ -68,12 +70,33 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   return { idpEntityId, idpSsoUrl, idpCertificate: signingCertificate(idp) };
 }
 
+/** GETs `url`, following up to 5 redirects, each to a destination that passes the hooks' check. */
+async function get(url: URL, allowPrivate: boolean): Promise<Response> {
+  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  let target = url;
+  for (let hop = 0; ; hop++) {
+    const refused = await refusedDestination(target.href, allowPrivate).catch(() => null);
+    if (refused) throw bad(`Nimbus did not fetch the metadata from ${target.origin}: ${refused}`);
+    let response: Response;
+    try {
+      response = await fetch(target, { signal, redirect: 'manual' });
+    } catch {
+      throw bad(`Nimbus could not fetch ${target.origin}: no answer within 10 seconds, or the host is unreachable.`);
+    }
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel();
+    if (hop === MAX_REDIRECTS) throw bad(`The metadata URL redirected more than ${MAX_REDIRECTS} times.`);
+    target = new URL(location, target);
+  }
+}
+
 /**
- * Fetches metadata from the identity provider, server-side: http(s) only, 10 s, 1 MB. Private
- * addresses are allowed on purpose (self-hosted IdPs live on the LAN); only owners can ask, and
- * the reply is never echoed, only parsed.
+ * Fetches metadata from the identity provider, server-side: http(s) only, 10 s, 1 MB, public
+ * addresses only unless the operator allows private ones (a self-hosted IdP on the LAN; pasting its
+ * metadata works too). Only owners can ask, and the reply is never echoed, only parsed.
  */
-export async function fetchIdpMetadata(url: string): Promise<string> {
+export async function fetchIdpMetadata(url: string, allowPrivate: boolean): Promise<string> {
   let target: URL;
   try {
     target = new URL(url);
@@ -81,12 +104,7 @@ export async function fetchIdpMetadata(url: string): Promise<string> {
     throw bad('The metadata URL is not a valid URL.');
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') throw bad('The metadata URL must be http(s).');
-  let response: Response;
-  try {
-    response = await fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-  } catch {
-    throw bad(`Nimbus could not fetch ${target.origin}: no answer within 10 seconds, or the host is unreachable.`);
-  }
+  const response = await get(target, allowPrivate);
   if (!response.ok) throw bad(`The metadata URL answered HTTP ${response.status}.`);
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > METADATA_MAX_BYTES) throw bad('The metadata is larger than 1 MB.');

@@ -66,7 +66,8 @@ export async function setIdp(ctx: ServiceContext, input: { metadataXml?: string;
   const scope = await ownerScope(ctx);
   if (!input.metadataXml === !input.metadataUrl)
     throw new db.DomainError('bad_request', 'Send either metadataXml or metadataUrl.');
-  const xml = input.metadataXml ?? (await fetchIdpMetadata(input.metadataUrl!));
+  const xml =
+    input.metadataXml ?? (await fetchIdpMetadata(input.metadataUrl!, ctx.options.allowPrivateHookAddresses ?? false));
   const idp = parseIdpMetadata(xml);
   const before = await db.getTeamSso(ctx.db, scope.teamId);
   const sso = await db.saveTeamIdp(ctx.db, scope.teamId, { ...idp, metadataUrl: input.metadataUrl ?? null });

@@ -76,18 +76,6 @@ export function deploymentEventPayload(
 
 // ---- Webhooks ----------------------------------------------------------------------------------
 
-export function checkHookUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new DomainError('bad_request', `"${url.slice(0, 100)}" is not a URL; give an http:// or https:// address.`);
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    throw new DomainError('bad_request', 'The URL must start with https:// or http://.');
-  return parsed.toString();
-}
-
 export async function listWebhooks(db: Db, teamId: string, projectId?: string): Promise<Webhook[]> {
   const rows = await db.select().from(webhooks).where(eq(webhooks.teamId, teamId)).orderBy(asc(webhooks.createdAt));
   return projectId ? rows.filter((w) => w.projectIds.length === 0 || w.projectIds.includes(projectId)) : rows;

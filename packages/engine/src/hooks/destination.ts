@@ -1,60 +1,153 @@
-// Where outgoing webhooks, log drains, Slack notices and budget alerts may go. Their URLs are a team's
-// input, so unless the operator allows it (NIMBUS_HOOKS_PRIVATE_ADDRESSES), a URL whose host is or
-// resolves to loopback, a private, shared or link-local network, or a multicast or reserved range is
-// refused: a tenant must not reach the services behind Nimbus (its database, metadata endpoints, an
-// admin port) through them. The ranges are the ones builds and functions are kept from
-// (sandbox/network.ts). A name is resolved here and again by fetch, so a DNS server that answers
-// differently the second time is not stopped: the check keeps honest mistakes and plain requests to
-// internal addresses out, and an operator who fears rebinding also filters egress at the network.
+// Where Nimbus may send a request whose URL a team gave: webhooks, log drains, Slack notices, budget
+// alerts, a connected Gitea/GitLab server and SSO metadata. A tenant must not reach the services
+// behind Nimbus (its own API, its database, a cloud's metadata endpoint, an admin port) through them,
+// so unless the operator allows it (NIMBUS_HOOKS_PRIVATE_ADDRESSES) a URL is refused when its host is
+// named localhost or is, or resolves to, an address outside the public internet (the table below) or
+// an address of one of this server's own interfaces, read at each check so a new interface counts.
+// The URL is checked when it is stored and again before each send, since a name may point elsewhere
+// by then. fetch resolves the name once more, so a DNS server that answers differently the second
+// time is not stopped here: an operator who fears rebinding also filters egress at the network.
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { DomainError } from '@nimbus/db';
 
-// Two lists: a BlockList checks an IPv4 address against IPv6 rules too (as ::ffff:a.b.c.d).
-const blockedV4 = new BlockList();
-const blockedV6 = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  blockedV4.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 127], // :: and ::1
-  ['::ffff:0:0', 96], // IPv4-mapped: no receiver needs them
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blockedV6.addSubnet(network, prefix, 'ipv6');
+/**
+ * IPv4 ranges outside the public internet, each with what a refusal calls it; the first match names
+ * an address. Builds and functions are kept from the same ranges (sandbox/network.ts).
+ */
+export const NON_PUBLIC_IPV4 = [
+  ['0.0.0.0/8', 'a "this network" address'],
+  ['10.0.0.0/8', 'a private address'],
+  ['100.64.0.0/10', 'a shared (carrier-grade NAT) address'],
+  ['127.0.0.0/8', 'a loopback address'],
+  ['169.254.0.0/16', 'a link-local address'],
+  ['172.16.0.0/12', 'a private address'],
+  ['192.0.0.0/24', 'a reserved address'],
+  ['192.0.2.0/24', 'a documentation address (TEST-NET-1)'],
+  ['192.88.99.0/24', 'a reserved address (6to4 relay)'],
+  ['192.168.0.0/16', 'a private address'],
+  ['198.18.0.0/15', 'a benchmarking address'],
+  ['198.51.100.0/24', 'a documentation address (TEST-NET-2)'],
+  ['203.0.113.0/24', 'a documentation address (TEST-NET-3)'],
+  ['224.0.0.0/4', 'a multicast address'],
+  ['255.255.255.255/32', 'the broadcast address'],
+  ['240.0.0.0/4', 'a reserved address'],
+] as const;
 
-function isBlocked(address: string, family: number): boolean {
-  return family === 6 ? blockedV6.check(address, 'ipv6') : blockedV4.check(address, 'ipv4');
+/** IPv6 ranges outside the public internet. 64:ff9b::/96 is not here: see `kindOf`. */
+export const NON_PUBLIC_IPV6 = [
+  ['::/128', 'the unspecified address'],
+  ['::1/128', 'the loopback address'],
+  ['::ffff:0:0/96', 'an IPv4-mapped address'],
+  ['::/96', 'an IPv4-compatible address'],
+  ['64:ff9b:1::/48', 'a local-use NAT64 address'],
+  ['100::/64', 'a discard address'],
+  ['2001::/23', 'a reserved address (IETF protocol assignments)'],
+  ['2001:db8::/32', 'a documentation address'],
+  ['2002::/16', 'a 6to4 address'],
+  ['3fff::/20', 'a documentation address'],
+  ['fc00::/7', 'a private (unique local) address'],
+  ['fe80::/10', 'a link-local address'],
+  ['fec0::/10', 'a site-local address'],
+  ['ff00::/8', 'a multicast address'],
+] as const;
+
+type Family = 'ipv4' | 'ipv6';
+
+function compile(ranges: readonly (readonly [string, string])[], family: Family) {
+  return ranges.map(([cidr, kind]) => {
+    const [network, prefix] = cidr.split('/') as [string, string];
+    const list = new BlockList();
+    list.addSubnet(network, Number(prefix), family);
+    return { list, kind };
+  });
+}
+const V4 = compile(NON_PUBLIC_IPV4, 'ipv4');
+const V6 = compile(NON_PUBLIC_IPV6, 'ipv6');
+const NAT64 = new BlockList();
+NAT64.addSubnet('64:ff9b::', 96, 'ipv6');
+
+/** Whether `address` belongs to one of this server's interfaces now. */
+function ownAddress(address: string, family: Family): boolean {
+  const own = new BlockList();
+  for (const a of Object.values(networkInterfaces()).flat())
+    if (a) own.addAddress(a.address, a.family === 'IPv4' ? 'ipv4' : 'ipv6');
+  return own.check(address, family);
+}
+
+/** The last 32 bits of an IPv6 address, as IPv4. */
+function embeddedIPv4(v6: string): string {
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(v6);
+  if (dotted) return dotted[1]!;
+  const [high, low] = v6
+    .split(':')
+    .slice(-2)
+    .map((group) => Number.parseInt(group || '0', 16)) as [number, number];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
 /**
- * The first address of `url`'s host that is not public, or null when every address is public.
- * Throws when the URL is not http(s) or its name does not resolve.
+ * What `address` is when it is not a public one, or null. A NAT64 address (64:ff9b::/96) is judged by
+ * the IPv4 address it carries: on an IPv6-only server with DNS64 every IPv4-only receiver has one.
  */
-export async function privateAddressOf(url: string): Promise<string | null> {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${parsed.protocol} is not http(s)`);
-  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  const family = isIP(host);
-  const addresses = family ? [{ address: host, family }] : await lookup(host, { all: true });
-  return addresses.find((a) => isBlocked(a.address, a.family))?.address ?? null;
+function kindOf(address: string): string | null {
+  const family: Family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  if (family === 'ipv6' && NAT64.check(address, 'ipv6')) {
+    const v4 = embeddedIPv4(address);
+    const kind = kindOf(v4);
+    return kind && `the NAT64 form of ${v4}, ${kind}`;
+  }
+  const match = (family === 'ipv4' ? V4 : V6).find((range) => range.list.check(address, family));
+  if (match) return match.kind;
+  return ownAddress(address, family) ? 'an address of this Nimbus server' : null;
 }
 
-/** Why a delivery to `url` is refused, or null when it may go. */
+const ONLY_PUBLIC =
+  'Nimbus sends requests only to public addresses unless the operator sets NIMBUS_HOOKS_PRIVATE_ADDRESSES=1.';
+
+/**
+ * Why Nimbus will not send to `url`, or null when it may: not http(s), or (unless `allowPrivate`) a
+ * host named localhost or one that is or resolves to a non-public address. A name that does not
+ * resolve throws the resolver's error.
+ */
 export async function refusedDestination(url: string, allowPrivate: boolean): Promise<string | null> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return `Nimbus sends only to http:// and https:// URLs, not ${parsed.protocol}.`;
   if (allowPrivate) return null;
-  const address = await privateAddressOf(url);
-  if (!address) return null;
-  return `${new URL(url).hostname} is a private address (${address}); Nimbus sends only to public addresses unless the operator sets NIMBUS_HOOKS_PRIVATE_ADDRESSES=1.`;
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} names this machine; ${ONLY_PUBLIC}`;
+  if (isIP(host)) {
+    const kind = kindOf(host);
+    return kind && `${host} is ${kind}; ${ONLY_PUBLIC}`;
+  }
+  for (const { address } of await lookup(host, { all: true, verbatim: true })) {
+    const kind = kindOf(address);
+    if (kind) return `${host} resolves to ${address}, ${kind}; ${ONLY_PUBLIC}`;
+  }
+  return null;
+}
+
+/**
+ * `url` as Nimbus stores it, or a 400 saying why it may not be a destination (`field` starts the
+ * message when given). A name that does not resolve yet is kept: each send checks it again.
+ */
+export async function checkDestination(
+  url: string,
+  options: { allowPrivate: boolean; field?: string },
+): Promise<string> {
+  const prefix = options.field ? `${options.field}: ` : '';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DomainError(
+      'bad_request',
+      `${prefix}"${url.slice(0, 100)}" is not a URL; give an http:// or https:// address.`,
+    );
+  }
+  const refused = await refusedDestination(parsed.href, options.allowPrivate).catch(() => null);
+  if (refused) throw new DomainError('bad_request', `${prefix}${refused}`);
+  return parsed.toString();
 }
