@@ -416,7 +416,7 @@ const Env = z.object({
     default: '0',
     example: '1',
     description:
-      '`1` lets webhooks, log drains, Slack notices and budget alerts reach loopback and private addresses (receivers inside your own network). By default a destination that is or resolves to one is refused, so a team cannot reach the services behind Nimbus.',
+      "`1` lets webhooks, log drains, Slack notices, budget alerts, Gitea/GitLab servers and SSO metadata URLs reach private, reserved and this server's own addresses (receivers inside your network). By default such a URL is refused when saved and before each send.",
   }),
   NIMBUS_TRACING: variable(oneOf(['0', '1']), {
     default: '1',
