@@ -331,6 +331,12 @@ const Env = z.object({
     example: '2gb',
     description: "Memory of one function's runner when its `.vc-config.json` names none; past it the request fails.",
   }),
+  NIMBUS_FUNCTION_TMP_SIZE: variable(bytes, {
+    default: '500mb',
+    example: '1gb',
+    description:
+      "Size of a function's `/tmp`, the only place it may write (a tmpfs: what it holds counts in the function's memory); past it writes fail with ENOSPC.",
+  }),
   NIMBUS_FUNCTION_MAX_DURATION: variable(seconds, {
     default: '300s',
     example: '60s',
@@ -538,6 +544,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     functions: {
       dir: e.NIMBUS_FUNCTIONS_DIR ? path.resolve(e.NIMBUS_FUNCTIONS_DIR) : undefined,
       memory: e.NIMBUS_FUNCTION_MEMORY,
+      tmpSize: e.NIMBUS_FUNCTION_TMP_SIZE,
       maxDurationMs: e.NIMBUS_FUNCTION_MAX_DURATION,
       idleMs: e.NIMBUS_FUNCTION_IDLE,
       network: e.NIMBUS_FUNCTION_NETWORK,

@@ -284,6 +284,7 @@ function functionPoolOptions(
     network: config.functions.network,
     isolate: config.build.sandbox.mode === 'on',
     ...functionLimits(config),
+    tmpMb: Math.round(config.functions.tmpSize / 1024 / 1024),
     idleMs: config.functions.idleMs,
     ...reportFunctionsTo(logs, (key) => edge()?.functionOwner(key), meter),
   };

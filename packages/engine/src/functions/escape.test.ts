@@ -1,5 +1,6 @@
 // What a function could try against the server that runs it, through a real sandboxed runner with the
 // public network: every attempt must fail.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,10 @@ let root: string;
 let server: Server;
 let port: number;
 const logs: FunctionLog[] = [];
-const pool = createFunctionPool({ network: 'public', onLog: (l) => logs.push(l) });
+// Where the pool copies its runner scripts (and where runners without isolation would listen).
+const socketRoot = mkdtempSync(path.join(tmpdir(), 'nimbus-fn-escape-sockets-'));
+chmodSync(socketRoot, 0o711);
+const pool = createFunctionPool({ network: 'public', onLog: (l) => logs.push(l), socketRoot });
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'nimbus-fn-escape-'));
@@ -28,6 +32,7 @@ afterAll(async () => {
   await pool.close();
   server.close();
   rmSync(root, { recursive: true, force: true });
+  rmSync(socketRoot, { recursive: true, force: true });
 });
 
 it.each([
@@ -195,3 +200,105 @@ it("cannot attach its log lines to another function's request", async () => {
   expect(forged[0]!.key).toBe(attacker.key);
   expect(forged[0]!.requestId).not.toBe(own.requestId);
 });
+
+it.each([
+  ['Node.js', {}],
+  ['Bun', { runtime: 'bun1.x' }],
+])(
+  'a %s function writes only its /tmp, and at most 500 MB there: nothing lands on the host disk',
+  { timeout: 90_000 },
+  async (_name, config) => {
+    const fn = writeFunction(
+      root,
+      {
+        'index.js': `const fs = require('node:fs');
+      // The folder of the runner's socket, where it listens: the one place a runner could write once.
+      const socketFolder = require('node:path').dirname(process.argv[3]);
+      const fill = (file, mb) => {
+        const chunk = Buffer.alloc(1024 * 1024, 1);
+        const fd = fs.openSync(file, 'w');
+        let written = 0;
+        try {
+          for (; written < mb; written++) fs.writeSync(fd, chunk);
+          return 'wrote ' + written;
+        } catch (e) {
+          return e.code + ' after ' + written;
+        } finally {
+          fs.closeSync(fd);
+        }
+      };
+      const attempt = (f) => { try { f(); return 'allowed'; } catch (e) { return 'refused ' + e.code; } };
+      module.exports = (req, res) => {
+        res.end(JSON.stringify({
+          tmp: fill(socketFolder + '/big', 600),
+          root: attempt(() => fs.writeFileSync('/scratch', 'x')),
+          dev: attempt(() => fs.writeFileSync('/dev/scratch', 'x')),
+          shm: attempt(() => fs.writeFileSync('/dev/shm/scratch', 'x')),
+          mkdir: attempt(() => fs.mkdirSync('/scratch-folder')),
+          devNull: attempt(() => fs.writeFileSync('/dev/null', 'x')),
+        }));
+      };`,
+      },
+      { ...config, memory: 1024 },
+    );
+    const r = await call(pool, fn);
+    expect(r.status, r.text).toBe(200);
+    const seen = JSON.parse(r.text);
+    const [, code, mb] = /^(\w+) after (\d+)$/.exec(seen.tmp) ?? [];
+    expect(code, seen.tmp).toBe('ENOSPC');
+    expect(Number(mb)).toBeLessThanOrEqual(500);
+    for (const place of ['root', 'dev', 'shm', 'mkdir']) expect(seen[place], place).toMatch(/^refused (EROFS|EACCES)/);
+    expect(seen.devNull).toBe('allowed');
+    expect(folderBytes(socketRoot)).toBeLessThan(1024 ** 2);
+  },
+);
+
+it('a Python function writes only its /tmp, at most 500 MB', { timeout: 90_000 }, async () => {
+  const fn = writePythonFunction(
+    root,
+    {
+      'index.py': `import json, os
+
+def fill(path, mb):
+    written = 0
+    try:
+        with open(path, "wb") as f:
+            for written in range(mb):
+                f.write(b"x" * 1024 * 1024)
+                f.flush()
+        return f"wrote {mb}"
+    except OSError as e:
+        return f"{e.errno} after {written}"
+    finally:
+        if os.path.exists(path):
+            os.remove(path)
+
+def attempt(path):
+    try:
+        open(path, "w").write("x")
+        return "allowed"
+    except OSError as e:
+        return f"refused {e.errno}"
+
+def app(environ, start_response):
+    seen = {"tmp": fill("/tmp/big", 600), "root": attempt("/scratch"), "shm": attempt("/dev/shm/scratch")}
+    start_response("200 OK", [("content-type", "application/json")])
+    return [json.dumps(seen).encode()]
+`,
+    },
+    { entrypoint: 'index.py', variable: 'app' },
+  );
+  const r = await call(pool, fn);
+  expect(r.status, r.text).toBe(200);
+  const seen = JSON.parse(r.text);
+  // 28: ENOSPC; 30: EROFS; 13: EACCES.
+  expect(seen.tmp).toMatch(/^28 after \d+$/);
+  expect(seen.root).toMatch(/^refused (30|13)$/);
+  expect(seen.shm).toMatch(/^refused (30|13)$/);
+  expect(folderBytes(socketRoot)).toBeLessThan(1024 ** 2);
+});
+
+/** Bytes stored under a host folder. */
+function folderBytes(dir: string): number {
+  return Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
+}

@@ -50,6 +50,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     network: options.network ?? 'none',
     isolate: options.isolate !== false,
     defaultMemoryMb: options.defaultMemoryMb ?? 1024,
+    tmpMb: options.tmpMb ?? 500,
     defaultMaxDuration: options.defaultMaxDuration ?? 60,
     maxDurationCap: options.maxDurationCap ?? 300,
     concurrency: options.concurrency ?? 32,
@@ -69,10 +70,10 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     const parent = options.socketRoot ?? tmpdir();
     await mkdir(parent, { recursive: true });
     const dir = await mkdtemp(path.join(parent, 'nimbus-fn-'));
-    // The sandbox user passes through to its own runner folder but cannot list the others.
+    // The sandbox user passes through to the runner scripts but cannot list the folder, where runners
+    // without isolation listen. The scripts are copied here so that user need not reach the server's
+    // install folder (which may be private) to read them.
     await chmod(dir, 0o711);
-    // Copies of the runner scripts sit beside the sockets, so the sandbox user need not reach the
-    // server's install folder (which may be private) to read them.
     const copy = async (from: string) => {
       const to = path.join(dir, path.basename(from));
       await copyFile(from, to);
@@ -146,6 +147,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
         script: (await shared)[isPythonRuntime(fn.config.runtime) ? 'python' : 'node'],
         network: o.network,
         memoryMb: memoryOf(fn),
+        tmpMb: o.tmpMb,
         processes: o.processes,
         isolate: o.isolate,
         concurrency: o.concurrency,

@@ -1,8 +1,10 @@
-// One runner: a sandboxed `node runner.mjs` serving one function on a Unix socket in its own folder.
-// It starts, forwards requests over keep-alive connections, answers pings, and reports why it ended
-// (exit code, signal, the memory limit). The pool (pool.ts) decides when to start and stop runners.
+// One runner: a sandboxed `node runner.mjs` serving one function on a Unix socket. It starts, forwards
+// requests over keep-alive connections, answers pings, and reports why it ended (exit code, signal,
+// the memory limit). The pool (pool.ts) decides when to start and stop runners. An isolated runner
+// writes nothing of the host's: its socket is on its own /tmp, a tmpfs of fixed size, and the host
+// reaches it through the job's root (/proc/<pid>/root), held open from the moment the runner listens.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -25,6 +27,8 @@ const SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.mjs';
 /** How long after its answer a request's id still tags the runner's lines (waitUntil work, a late flush). */
 const LATE_LINES_MS = 5_000;
 const PYTHON_SCRIPT_IN_SANDBOX = '/opt/nimbus/runner.py';
+/** Where an isolated runner listens: on its own /tmp, inside the sandbox. */
+const SOCKET_IN_SANDBOX = '/tmp/.nimbus-runner.sock';
 
 /** Whether a function's `.vc-config.json` runtime (`python3.12`) is Python's. */
 export function isPythonRuntime(runtime: string | undefined): boolean {
@@ -42,12 +46,14 @@ export interface RunnerSpec {
   dir: string;
   config: FunctionConfig;
   env: Record<string, string>;
-  /** Folder that holds one private folder (its socket) per runner; the sandbox user must reach it. */
+  /** Folder that holds one private folder (its socket) per runner run without isolation. */
   socketRoot: string;
   /** The runner script for the function's runtime (runner.mjs or runner.py), copied where the sandbox user can read it (see pool.ts). */
   script: string;
   network: NetworkMode;
   memoryMb: number;
+  /** Size of the function's /tmp, its only writable space; it counts in memoryMb too. */
+  tmpMb: number;
   processes: number;
   isolate: boolean;
   concurrency: number;
@@ -67,7 +73,11 @@ export class Runner {
   dead = false;
   idleTimer: NodeJS.Timeout | undefined;
   readonly ended: Promise<RunnerEnd>;
-  private readonly client: SocketClient;
+  /** The socket as the host reaches it, once the runner listens. */
+  socket = '';
+  private client: SocketClient | null = null;
+  /** The isolated job's root, held open so its socket is reached even if its pid is later reused. */
+  private root: FileHandle | null = null;
   private heapOutOfMemory = false;
   /** Ids of the requests sent to this runner and not yet answered, and of those answered lately, by when. */
   private readonly inFlightIds = new Set<string>();
@@ -75,28 +85,46 @@ export class Runner {
 
   private constructor(
     readonly spec: RunnerSpec,
-    readonly folder: string,
-    readonly socket: string,
+    readonly folder: string | null,
     sandbox: Promise<SandboxResult>,
     private readonly controller: AbortController,
   ) {
-    this.client = new SocketClient(socket);
     this.ended = sandbox.then(
       (result) => this.describe(result),
       (err: Error) => ({ result: null, outOfMemory: false, message: `The function could not start: ${err.message}` }),
     );
-    void this.ended.then(() => {
+    void this.ended.then(async () => {
       this.dead = true;
-      this.client.destroy();
+      this.client?.destroy();
       clearTimeout(this.idleTimer);
-      return rm(folder, { recursive: true, force: true });
+      await this.root?.close().catch(() => undefined);
+      if (folder) await rm(folder, { recursive: true, force: true });
     });
+  }
+
+  /** The runner listens: at `socket` on the host, or (isolated) on its own /tmp, through the job's root. */
+  private async listening(socket: string | { jobPid: number }) {
+    if (typeof socket !== 'string') {
+      const root = await open(`/proc/${socket.jobPid}/root`, 'r');
+      // A runner that ended meanwhile may have left its pid to another process: its root is not this one.
+      if (this.dead) {
+        await root.close();
+        throw new Error('The function stopped as it started.');
+      }
+      this.root = root;
+      socket = `/proc/self/fd/${root.fd}${SOCKET_IN_SANDBOX}`;
+    }
+    this.socket = socket;
+    this.client = new SocketClient(socket);
   }
 
   /** Starts a runner; resolves once it listens, rejects with the reason it ended if it never does. */
   static async start(spec: RunnerSpec): Promise<Runner> {
-    const folder = await mkdtemp(path.join(spec.socketRoot, 'r-'));
-    const socket = path.join(folder, 's');
+    const isolate = spec.isolate;
+    // Without isolation the runner listens in a folder of the host, as before the sandbox existed.
+    const folder = isolate ? null : await mkdtemp(path.join(spec.socketRoot, 'r-'));
+    const socket = folder ? path.join(folder, 's') : SOCKET_IN_SANDBOX;
+    let jobPid = 0;
     let ready: () => void = () => undefined;
     const listening = new Promise<void>((resolve) => (ready = resolve));
     let runner: Runner | undefined;
@@ -115,7 +143,6 @@ export class Runner {
         },
       });
     };
-    const isolate = spec.isolate;
     const memoryBytes = spec.memoryMb * 1024 ** 2;
     const controller = new AbortController();
     const python = isPythonRuntime(spec.config.runtime);
@@ -145,12 +172,13 @@ export class Runner {
       env: {
         PATH: '/usr/local/bin:/usr/bin:/bin',
         HOME: '/tmp',
-        TMPDIR: isolate ? '/tmp' : folder,
+        TMPDIR: folder ?? '/tmp',
         ...(python ? { PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' } : { NODE_ENV: 'production' }),
         ...spec.config.environment,
         ...spec.env,
       },
-      writable: [folder],
+      writable: folder ? [folder] : [],
+      readOnlyRoot: isolate,
       readOnly: isolate
         ? {
             [spec.dir]: TASK_DIR,
@@ -160,19 +188,27 @@ export class Runner {
           }
         : undefined,
       network: spec.network,
-      limits: { memory: memoryBytes, processes: spec.processes },
+      limits: { memory: memoryBytes, processes: spec.processes, tmp: spec.tmpMb * 1024 ** 2 },
       isolate,
+      onJob: (pid) => (jobPid = pid),
       stdout: lines('stdout'),
       stderr: lines('stderr'),
       signal: controller.signal,
     });
-    const created = new Runner(spec, folder, socket, sandbox, controller);
+    const created = new Runner(spec, folder, sandbox, controller);
     runner = created;
     const timeout = new Promise<'timeout'>((resolve) =>
       setTimeout(() => resolve('timeout'), spec.startTimeoutMs).unref(),
     );
     const first = await Promise.race([listening.then(() => 'ready' as const), created.ended, timeout]);
-    if (first === 'ready') return created;
+    if (first === 'ready')
+      try {
+        await created.listening(folder ? socket : { jobPid });
+        return created;
+      } catch (err) {
+        created.kill();
+        throw err;
+      }
     created.kill();
     if (first === 'timeout')
       throw new Error(`The function did not start listening within ${spec.startTimeoutMs / 1000} seconds.`);
@@ -224,7 +260,7 @@ export class Runner {
     body: NodeJS.ReadableStream | null,
   ): { response: Promise<RunnerResponse>; abort(): void } {
     this.inFlightIds.add(requestId);
-    return this.client.request(method, url, { ...headers, 'x-nimbus-request-id': requestId }, body);
+    return this.client!.request(method, url, { ...headers, 'x-nimbus-request-id': requestId }, body);
   }
 
   /** The request is over: its id tags the runner's lines for LATE_LINES_MS more. */

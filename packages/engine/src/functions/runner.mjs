@@ -1,7 +1,8 @@
 // The process that runs one Node.js function of a Build Output API v3 deployment, inside the sandbox.
 // `node runner.mjs <function folder> <socket path>`: it loads the handler named by the folder's
 // `.vc-config.json`, listens with node:http on a Unix socket (the sandbox has no network to the host;
-// a socket file crosses namespaces through the bind-mounted folder) and prints {"t":"ready"} once.
+// a socket file on the runner's own /tmp crosses namespaces: the host reaches it through the job's
+// root, see runner-process.ts) and prints {"t":"ready"} once.
 // It must run in any Node the host has and be mounted as one file, so it depends on nothing but
 // Node itself; that is why Vercel's helpers (req.query, res.json ...) are written out here instead of
 // imported from @vercel/node. Everything the function prints becomes one JSON line on stdout tagged

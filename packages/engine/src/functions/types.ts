@@ -49,6 +49,11 @@ export interface FunctionPoolOptions {
   isolate?: boolean;
   /** MB when `.vc-config.json` names no memory. */
   defaultMemoryMb?: number;
+  /**
+   * MB of a function's /tmp, a tmpfs and the only place it may write (Vercel gives 500 MB); it counts
+   * in the function's memory too.
+   */
+  tmpMb?: number;
   /** Seconds when the config names no maxDuration. */
   defaultMaxDuration?: number;
   /** Seconds: the most any function may ask for. */
@@ -68,7 +73,10 @@ export interface FunctionPoolOptions {
   startTimeoutMs?: number;
   /** How long a runner has to answer a ping after a timeout before it is killed as stuck. */
   pingTimeoutMs?: number;
-  /** Where runner sockets live; a private folder is made in it. Keep it short: socket paths have a 108-byte limit. */
+  /**
+   * Where the runner scripts are copied for the sandbox, and where runners without isolation listen;
+   * a private folder is made in it. Keep it short: socket paths have a 108-byte limit.
+   */
   socketRoot?: string;
   /** Region prefix of request ids, like Vercel's `iad1::`. */
   region?: string;

@@ -1,7 +1,7 @@
 // The bubblewrap command line of one job: new namespaces of every kind (user, pid, network, ipc,
 // uts, cgroup) with uid 1000 inside (host uid 65534 outside: see host-user.ts), no capabilities, no
-// nested user namespaces, a fresh /proc for its pid namespace, a private /tmp, the read-only system
-// and only its own folders writable. The job's environment is not on this command line, which any
+// nested user namespaces, a fresh /proc for its pid namespace, a private /tmp (of a fixed size when
+// asked), the read-only system and only its own folders writable. The job's environment is not on this command line, which any
 // host user can read in the process list (`ps -eo args`): it holds decrypted secrets, so it reaches
 // bubblewrap through a pipe (`--args`, see envArgs).
 
@@ -13,9 +13,13 @@ export const FD = { info: 3, block: 4, seccomp: 5, env: 6 } as const;
 
 export function bwrapArgs(o: SandboxOptions, withSeccomp: boolean): string[] {
   const args = systemMounts(o.network);
+  // --size applies to the --tmpfs that follows it.
+  if (o.limits?.tmp) args.push('--size', String(o.limits.tmp));
   args.push('--tmpfs', '/tmp', '--proc', '/proc', '--dev', '/dev');
   for (const [from, to] of Object.entries(o.readOnly ?? {})) args.push('--ro-bind', from, to);
   for (const dir of o.writable) args.push('--bind', dir, dir);
+  // Last, once every mount point in them exists.
+  if (o.readOnlyRoot) args.push('--remount-ro', '/dev', '--remount-ro', '/');
   args.push(
     ...[
       '--unshare-all',

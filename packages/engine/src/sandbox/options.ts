@@ -13,6 +13,8 @@ export const sandboxLimits = z.object({
   processes: z.number().int().positive().optional(),
   /** Relative CPU weight against other work on the machine (cgroup v2 scale: 100 is an equal share). */
   cpuWeight: z.number().int().min(1).max(10_000).optional(),
+  /** Bytes the job's private /tmp (a tmpfs) may hold; what it holds counts in `memory` too. */
+  tmp: z.number().int().positive().optional(),
   /** Bytes the job may store in the listed folders, measured every few seconds. */
   disk: z.object({ bytes: z.number().int().positive(), folders: z.array(z.string()) }).optional(),
   /** Wall-clock time limit in milliseconds. */
@@ -32,6 +34,10 @@ export interface SandboxOptions {
   readOnly?: Record<string, string>;
   network: NetworkMode;
   limits?: SandboxLimits;
+  /** Only /tmp and `writable` may be written: the root and /dev, tmpfs of their own, are made read-only. */
+  readOnlyRoot?: boolean;
+  /** Called with the job's pid on the host (its pid 1) once it exists and before it runs; isolated jobs only. */
+  onJob?(pid: number): void;
   stdout?: Writable;
   stderr?: Writable;
   signal?: AbortSignal;

@@ -157,6 +157,7 @@ async function prepare(child: ChildProcess, cgroups: JobCgroups | null, o: Sandb
   });
   await cgroups?.add(child.pid!);
   await cgroups?.add(jobPid);
+  o.onJob?.(jobPid);
   const network = o.network === 'public' ? await startPublicNetwork(jobPid) : null;
   block!.end('go');
   return network;
