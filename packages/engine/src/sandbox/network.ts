@@ -7,19 +7,9 @@
 // IPv6 is not enabled at all, so ::1 and fc00::/7 stay unreachable.
 import { execFile, spawn } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
+import { NON_PUBLIC_IPV4 } from '../non-public-ranges';
 
-const BLOCKED = [
-  '0.0.0.0/8',
-  '10.0.0.0/8',
-  '100.64.0.0/10',
-  '127.0.0.0/8',
-  '169.254.0.0/16',
-  '172.16.0.0/12',
-  '192.0.0.0/24',
-  '192.168.0.0/16',
-  '198.18.0.0/15',
-  '224.0.0.0/3',
-];
+const BLOCKED = NON_PUBLIC_IPV4.map(([cidr]) => cidr);
 
 /** slirp4netns's gateway: the host, seen from the job. */
 const GATEWAY = '10.0.2.2/32';
