@@ -1,6 +1,6 @@
 // Shared steps of the account journeys. E-mails are unique per run because the same suite also
 // runs against a persistent PostgreSQL database.
-import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIResponse, type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Sign-ups and logins are throttled per client IP (20 sign-ups an hour), and the limits live in the
@@ -13,13 +13,37 @@ export function clientAddress(): Record<string, string> {
   return { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` };
 }
 
+/** The Origin a browser sends with a write to `url`'s server: Nimbus refuses a cookie write without it. */
+export const sameOrigin = (url: string) => ({ origin: new URL(url).origin });
+
+type Send = (url: string | { url(): string }, options?: { headers?: Record<string, string> }) => Promise<APIResponse>;
+
+/**
+ * Playwright's API requests (`page.request`) share the browser's cookies but, unlike the browser,
+ * send no Origin. They stand for the dashboard's own calls, so each says it comes from the origin it
+ * is sent to (a header given in the call wins). The browser's own requests are left alone.
+ */
+function withOrigin(context: BrowserContext, baseURL: string | undefined): BrowserContext {
+  const api = context.request as unknown as Record<string, Send>;
+  for (const name of ['fetch', 'post', 'put', 'patch', 'delete']) {
+    const send = api[name]!.bind(api);
+    api[name] = (url, options = {}) => {
+      const target = new URL(typeof url === 'string' ? url : url.url(), baseURL).href;
+      return send(url, { ...options, headers: { ...sameOrigin(target), ...options.headers } });
+    };
+  }
+  return context;
+}
+
 export const test = base.extend({
   extraHTTPHeaders: async ({}, use) => use(clientAddress()),
+  context: async ({ context, baseURL }, use) => use(withOrigin(context, baseURL)),
 });
 
 /** A second browser (another person), with its own client address. */
-export function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ extraHTTPHeaders: clientAddress() });
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ extraHTTPHeaders: clientAddress() });
+  return withOrigin(context, test.info().project.use.baseURL);
 }
 
 export const PASSWORD = 'correct horse battery';

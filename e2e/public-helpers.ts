@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, request } from '@playwright/test';
+import { sameOrigin } from './helpers';
 
 /** Every public page: the public-routes, no-claims and phone-width journeys visit each one. */
 export const ROUTES = [
@@ -53,7 +54,7 @@ export const STAFF_TEAM = process.env.E2E_STAFF_TEAM!;
 const PASSWORD = 'correct horse battery';
 
 async function logIn(baseURL: string, email: string): Promise<APIRequestContext | null> {
-  const api = await request.newContext({ baseURL });
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: sameOrigin(baseURL) });
   const res = await api.post('/api/auth/login', { data: { email, password: PASSWORD } });
   if (res.ok() && (await api.get('/api/v1/leads?limit=1')).ok()) return api;
   await api.dispose();
@@ -68,7 +69,7 @@ export async function staffApi(baseURL: string): Promise<APIRequestContext> {
     if (known) return known;
   }
   const email = `staff-${Date.now()}@example.com`;
-  const api = await request.newContext({ baseURL });
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: sameOrigin(baseURL) });
   expect(
     (await api.post('/api/v2/registration', { data: { email, password: PASSWORD, name: 'Staff' } })).status(),
   ).toBe(200);

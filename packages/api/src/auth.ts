@@ -1,5 +1,5 @@
 // Authentication: a bearer token (API, CLI, Vercel clients) or the session cookie (browser).
-// Cookie-authenticated requests that change state must come from our own origin (CSRF).
+// Cookie-authenticated requests that change state must prove they come from our own origin (CSRF).
 
 import { authenticateToken, DomainError, sessionForToken, type User, userForSession } from '@nimbus/db';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -34,8 +34,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
       'not_authenticated',
       'You are not logged in. Log in, or send a token as "Authorization: Bearer <token>".',
     );
-  if (!SAFE.has(c.req.method))
-    checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+  if (!SAFE.has(c.req.method)) requireSameOrigin(c);
   c.set('user', session.user);
   c.set('token', null);
   c.set('via', 'session');
@@ -45,14 +44,16 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * Who calls a public route, when it says: the user of a valid bearer token or session cookie, else
- * null. Never throws: a public route answers the anonymous too, and decides what they may do.
+ * null. Never throws: a public route answers the anonymous too, and decides what they may do. The
+ * cookie names the caller of a write only when it comes from our own origin (CSRF).
  */
 export async function optionalCaller(c: Context<AppEnv>): Promise<User | null> {
   const { db } = c.var.options;
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
   if (bearer) return (await authenticateToken(db, bearer))?.user ?? null;
   const cookie = sessionToken(c);
-  return cookie ? userForSession(db, cookie) : null;
+  if (!cookie || (!SAFE.has(c.req.method) && provenanceOf(c) !== 'same-origin')) return null;
+  return userForSession(db, cookie);
 }
 
 /** The service context of this request: the caller, and the team asked for by `?teamId=` or `?slug=`. */
@@ -61,18 +62,39 @@ function contextFor(c: Context<AppEnv>, sessionId: string | null = null): Servic
   return createContext(c.var.options, actor, c.req.query('teamId') || c.req.query('slug'), clientOf(c));
 }
 
-/** Rejects cross-site state changes made with the session cookie. */
-export function checkOrigin(origin: string | undefined, fetchSite: string | undefined, host: string | undefined): void {
+/** Where a request says it comes from: our own origin, another site, or nothing said (not a browser). */
+type Provenance = 'same-origin' | 'cross-site' | 'unknown';
+
+/**
+ * A request is same-origin when its Origin is the public URL's origin (NIMBUS_PUBLIC_URL) or names
+ * the Host it was sent to, or, without an Origin, when the browser says `Sec-Fetch-Site: same-origin`.
+ * Browsers send Origin with every POST, PUT, PATCH and DELETE, so only other clients say nothing.
+ */
+export function provenanceOf(c: Context<AppEnv>): Provenance {
+  const origin = c.req.header('origin');
   if (origin) {
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    if (originHost !== host)
-      throw new DomainError('forbidden', 'Cross-site requests are not allowed. Use the dashboard or an API token.');
-  } else if (fetchSite === 'cross-site') {
-    throw new DomainError('forbidden', 'Cross-site requests are not allowed. Use the dashboard or an API token.');
+    if (origin === new URL(c.var.options.publicUrl).origin) return 'same-origin';
+    return URL.canParse(origin) && new URL(origin).host === c.req.header('host') ? 'same-origin' : 'cross-site';
   }
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite === 'same-origin') return 'same-origin';
+  return fetchSite ? 'cross-site' : 'unknown';
+}
+
+/** Public routes (login, sign-up, forms): refuses another site's request; clients that say nothing may call. */
+export function checkOrigin(c: Context<AppEnv>): void {
+  if (provenanceOf(c) === 'cross-site')
+    throw new DomainError('forbidden', 'Cross-site requests are not allowed. Use the dashboard or an API token.');
+}
+
+/**
+ * A change made with the session cookie (CSRF): only from our own origin, proven by Origin or
+ * Sec-Fetch-Site. A request that proves nothing is refused too: programs send a bearer token.
+ */
+export function requireSameOrigin(c: Context<AppEnv>): void {
+  if (provenanceOf(c) === 'same-origin') return;
+  throw new DomainError(
+    'forbidden_origin',
+    `Changes made with a login session must come from the Nimbus dashboard at ${c.var.options.publicUrl}: this request's Origin header is missing or names another site. Reload the page and try again, or send an API token as "Authorization: Bearer <token>".`,
+  );
 }

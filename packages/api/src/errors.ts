@@ -17,6 +17,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 
   not_authenticated: 403,
   invalid_token: 403,
   forbidden: 403,
+  forbidden_origin: 403,
   mfa_enforced: 403,
   invalid_code: 400,
   missing_scope: 403,

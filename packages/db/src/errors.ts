@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'invalid_credentials'
   | 'not_authenticated'
   | 'forbidden'
+  | 'forbidden_origin'
   | 'not_found'
   | 'conflict'
   | 'rate_limited'

@@ -109,7 +109,7 @@ describe('registration and session', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(res.status).toBe(403);
-    expect(res.json.error.message).toMatch(/Cross-site/);
+    expect(res.json.error.code).toBe('forbidden_origin');
   });
 });
 

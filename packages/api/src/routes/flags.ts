@@ -45,7 +45,7 @@ export function flagStreamRoutes() {
       responses: { 200: json(z.object({ exposures: z.number(), events: z.number() })), ...errors },
     }),
     async (c) => {
-      checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+      checkOrigin(c);
       const caller = await optionalCaller(c);
       return c.json(await flags.recordBatch(c.var.options, await c.req.text(), clientIp(c), caller), 200);
     },
@@ -63,7 +63,7 @@ export function flagStreamRoutes() {
       responses: { 200: json(z.object({ id: z.string() })), ...errors },
     }),
     async (c) => {
-      checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+      checkOrigin(c);
       return c.json(await clientErrors.report(c.var.options, await c.req.text(), clientIp(c)), 200);
     },
   );

@@ -25,7 +25,7 @@ export function leadFormRoutes() {
       responses: { 200: json(LeadCreated), ...errors },
     }),
     async (c) => {
-      checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+      checkOrigin(c);
       return c.json(await leads.submit(c.var.options, c.req.valid('json')), 200);
     },
   );

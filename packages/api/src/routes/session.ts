@@ -4,7 +4,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { DomainError } from '@nimbus/db';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { checkOrigin } from '../auth';
+import { checkOrigin, requireSameOrigin } from '../auth';
 import type { AppEnv } from '../context';
 import { clearSessionCookies, sessionToken, setSessionCookies } from '../cookies';
 import {
@@ -28,8 +28,7 @@ import { clientOf } from '../client-ip';
 export { clientIp, clientOf } from '../client-ip';
 
 /** Public routes that act for a browser check Origin themselves (the authenticate middleware does it for the rest). */
-export const guard = (c: Context<AppEnv>) =>
-  checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+export const guard = checkOrigin;
 
 type Started = Awaited<ReturnType<typeof session.loginSecondFactor>>;
 function started(c: Context<AppEnv>, { reply, cookie }: Started) {
@@ -129,7 +128,8 @@ export function sessionRoutes() {
       responses: { 200: json(z.object({})), ...errors },
     }),
     async (c) => {
-      guard(c);
+      // Ending a session is a change made with its cookie: our own origin only.
+      if (sessionToken(c)) requireSameOrigin(c);
       await session.logout(c.var.options, sessionToken(c));
       clearSessionCookies(c);
       return c.json({}, 200);

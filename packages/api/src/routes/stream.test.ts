@@ -110,6 +110,17 @@ describe('whose name a record carries', () => {
   });
 });
 
+describe('a beacon with the cookie that does not say where it comes from', () => {
+  it('is kept as anonymous: the cookie names a caller only from our own origin', async () => {
+    const sent = upgrade(alice.user.id);
+    const res = await beacon(sent, { cookie: alice.cookie });
+    expect(res.status).toBe(200);
+    const read = await t.call('GET', '/v1/stream/internal?topic=upgrade_modal&limit=100', { cookie: staff.cookie });
+    const stored = read.json.events.find((e: { record: { id: string } }) => e.record.id === sent.record.id);
+    expect(stored.record.actorId).toBeUndefined();
+  });
+});
+
 describe('GET /v1/stream/internal', () => {
   it('shows staff every record of a topic and others only their own', async () => {
     const bob = await t.signup('bob-stream@example.com');

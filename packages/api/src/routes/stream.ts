@@ -47,7 +47,7 @@ export function streamRoutes() {
       },
     }),
     async (c) => {
-      checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'));
+      checkOrigin(c);
       // A visitor who declined analytics is never recorded, whatever their page sends.
       if (analyticsDeclined(c)) return c.json({ id: newId('evt') }, 200);
       const caller = await optionalCaller(c);
