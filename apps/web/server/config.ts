@@ -331,6 +331,12 @@ const Env = z.object({
     example: '2gb',
     description: "Memory of one function's runner when its `.vc-config.json` names none; past it the request fails.",
   }),
+  NIMBUS_FUNCTION_MEMORY_MAX: variable(bytes, {
+    default: '4gb',
+    example: '3gb',
+    description:
+      "The most memory any function runs with, whatever its `.vc-config.json` asks; its team's plan caps it too (Hobby 2 GB, Pro and Enterprise 4 GB). The build log says when a function gets less than it asks.",
+  }),
   NIMBUS_FUNCTION_TMP_SIZE: variable(bytes, {
     default: '500mb',
     example: '1gb',
@@ -544,6 +550,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     functions: {
       dir: e.NIMBUS_FUNCTIONS_DIR ? path.resolve(e.NIMBUS_FUNCTIONS_DIR) : undefined,
       memory: e.NIMBUS_FUNCTION_MEMORY,
+      memoryMax: e.NIMBUS_FUNCTION_MEMORY_MAX,
       tmpSize: e.NIMBUS_FUNCTION_TMP_SIZE,
       maxDurationMs: e.NIMBUS_FUNCTION_MAX_DURATION,
       idleMs: e.NIMBUS_FUNCTION_IDLE,

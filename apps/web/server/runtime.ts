@@ -145,6 +145,10 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         buildRoot: config.build.dir,
         cacheRoot: config.build.cacheDir,
         sandbox: config.build.sandbox,
+        functionMemory: {
+          defaultMb: functionLimits(config).defaultMemoryMb,
+          maxMb: functionLimits(config).memoryMaxMb,
+        },
         recoverAllOnStart: database.kind === 'pglite',
         meter,
       })
@@ -290,10 +294,14 @@ function functionPoolOptions(
   };
 }
 
-/** What a function gets when its `.vc-config.json` names no memory or maxDuration: the pool applies it, the API shows it. */
+/**
+ * What a function gets when its `.vc-config.json` names no memory or maxDuration, and the most memory
+ * it may ask for: the pool applies it, the API shows it.
+ */
 function functionLimits(config: Config): FunctionLimits {
   return {
     defaultMemoryMb: Math.round(config.functions.memory / 1024 / 1024),
+    memoryMaxMb: Math.round(config.functions.memoryMax / 1024 / 1024),
     defaultMaxDuration: Math.min(60, config.functions.maxDurationMs / 1000),
     maxDurationCap: config.functions.maxDurationMs / 1000,
   };

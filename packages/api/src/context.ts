@@ -77,7 +77,7 @@ export interface ServerErrorReport {
 
 /** The runner pool's defaults and cap, as the edge applies them (packages/engine/src/functions/pool.ts). */
 export type FunctionLimits = Required<
-  Pick<FunctionPoolOptions, 'defaultMemoryMb' | 'defaultMaxDuration' | 'maxDurationCap'>
+  Pick<FunctionPoolOptions, 'defaultMemoryMb' | 'memoryMaxMb' | 'defaultMaxDuration' | 'maxDurationCap'>
 >;
 
 export type AppEnv = {

@@ -14,6 +14,7 @@ export * from './downgrade';
 export * from './duration';
 export * from './env-file';
 export * from './flags';
+export * from './function-memory';
 export * from './leads';
 export * from './link-target';
 export * from './log-levels';

@@ -20,6 +20,8 @@ export interface PlanLimits {
   imageTransformationsPerMonth: number;
   analyticsEventsPerMonth: number;
   concurrentBuilds: number;
+  /** The most memory one function may run with, in MB, whatever its `.vc-config.json` asks (Vercel's figures). */
+  functionMemoryMb: number;
   teamMembers: number;
   /** How long a function's runtime logs are kept, in milliseconds (Vercel's figures per plan). */
   runtimeLogRetention: number;
@@ -63,6 +65,7 @@ export const PLANS = {
       imageTransformationsPerMonth: 5_000,
       analyticsEventsPerMonth: 50_000,
       concurrentBuilds: 1,
+      functionMemoryMb: 2048,
       teamMembers: 1,
       runtimeLogRetention: HOUR,
       auditLogRetentionDays: 7,
@@ -93,6 +96,7 @@ export const PLANS = {
       imageTransformationsPerMonth: 10_000,
       analyticsEventsPerMonth: 1_000_000,
       concurrentBuilds: 4,
+      functionMemoryMb: 4096,
       teamMembers: Infinity,
       runtimeLogRetention: DAY,
       auditLogRetentionDays: 90,
@@ -121,6 +125,7 @@ export const PLANS = {
       imageTransformationsPerMonth: Infinity,
       analyticsEventsPerMonth: Infinity,
       concurrentBuilds: 12,
+      functionMemoryMb: 4096,
       teamMembers: Infinity,
       runtimeLogRetention: 3 * DAY,
       auditLogRetentionDays: 365,

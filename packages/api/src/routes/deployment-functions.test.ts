@@ -11,7 +11,7 @@ let token: string;
 beforeAll(async () => {
   t = await createEngineTestApi({
     worker: {},
-    api: { functionLimits: { defaultMemoryMb: 2048, defaultMaxDuration: 60, maxDurationCap: 120 } },
+    api: { functionLimits: { defaultMemoryMb: 2048, memoryMaxMb: 4096, defaultMaxDuration: 60, maxDurationCap: 120 } },
   });
   ({ token } = await t.signup('functions-list@example.com'));
 });
@@ -73,6 +73,22 @@ describe('GET /v1/deployments/{id}/functions', () => {
       token,
     });
     expect(byUrl.json).toEqual(res.json);
+  });
+
+  it('caps the memory a function asks for by its team’s plan, and the build log says so', async () => {
+    const done = await ready(
+      {
+        '.vercel/output/config.json': JSON.stringify({ version: 3 }),
+        '.vercel/output/functions/api/x.func/.vc-config.json': vcConfig({ memory: 16384 }),
+        '.vercel/output/functions/api/x.func/index.js': 'module.exports = (req, res) => res.end("x");',
+      },
+      '?prebuilt=1',
+    );
+    const res = await t.call('GET', `/v1/deployments/${done.id}/functions`, { token });
+    expect(res.json.functions[0]).toMatchObject({ path: '/api/x', memory: 2048, configured: { memory: 16384 } });
+    expect(await t.logText(token, done.id)).toContain(
+      'Function api/x asks for 16384 MB; the Hobby plan allows 2048 MB, so it runs with 2048 MB.',
+    );
   });
 
   it('answers an empty list for a static deployment', async () => {

@@ -13,7 +13,7 @@
 // `.vercel/output/config.json`) keeps every file: its Build Output tree and the files its functions
 // map in from node_modules/ and .next/. The worker stores that tree as it is.
 import type { z } from '@hono/zod-openapi';
-import { type DeploymentTarget, isToolPath } from '@nimbus/core';
+import { type DeploymentTarget, functionMemory, isToolPath } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import {
   deploymentTooLarge,
@@ -252,23 +252,33 @@ export async function builds(ctx: ServiceContext, idOrUrl: string) {
 }
 
 /** Pool defaults when the API was built without the server's: the pool's own (packages/engine/src/functions/pool.ts). */
-const DEFAULT_FUNCTION_LIMITS: FunctionLimits = { defaultMemoryMb: 1024, defaultMaxDuration: 60, maxDurationCap: 300 };
+const DEFAULT_FUNCTION_LIMITS: FunctionLimits = {
+  defaultMemoryMb: 1024,
+  memoryMaxMb: 4096,
+  defaultMaxDuration: 60,
+  maxDurationCap: 300,
+};
 
 /**
  * A deployment's functions with the limits the edge gives each: its `.vc-config.json`'s memory and
- * maxDuration, else the server's defaults, and maxDuration capped by NIMBUS_FUNCTION_MAX_DURATION,
- * the rule the runner pool applies.
+ * maxDuration, else the server's defaults, memory capped by the team's plan and
+ * NIMBUS_FUNCTION_MEMORY_MAX, and maxDuration by NIMBUS_FUNCTION_MAX_DURATION: the rules the runner
+ * pool applies.
  */
 export async function functions(ctx: ServiceContext, idOrUrl: string) {
   const scope = await authorize(ctx, 'deployment:read');
   const deployment = await db.findDeployment(ctx.db, scope.teamId, idOrUrl, ctx.options.deployDomain);
   const limits = ctx.options.functionLimits ?? DEFAULT_FUNCTION_LIMITS;
-  const rows = await db.listDeploymentFunctions(ctx.db, deployment.id);
+  const [rows, plan] = await Promise.all([
+    db.listDeploymentFunctions(ctx.db, deployment.id),
+    db.teamPlan(ctx.db, deployment.teamId),
+  ]);
+  const memory = { defaultMb: limits.defaultMemoryMb, maxMb: limits.memoryMaxMb };
   return {
     functions: rows.map(({ path, config }) => ({
       path: `/${path}`,
       runtime: config.runtime,
-      memory: config.memory ?? limits.defaultMemoryMb,
+      memory: functionMemory(config.memory, plan, memory).mb,
       maxDuration: Math.min(config.maxDuration ?? limits.defaultMaxDuration, limits.maxDurationCap),
       configured: { memory: config.memory ?? null, maxDuration: config.maxDuration ?? null },
       regions: null,

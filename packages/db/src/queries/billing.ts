@@ -36,6 +36,12 @@ export async function listPlanHistory(db: Db, teamId: string): Promise<PlanHisto
   }));
 }
 
+/** A team's plan, for limits applied where no caller is signed in (a build, a function's runner); hobby when the team is gone. */
+export async function teamPlan(db: Db, teamId: string): Promise<Team['plan']> {
+  const [row] = await db.select({ plan: teams.plan }).from(teams).where(eq(teams.id, teamId)).limit(1);
+  return row?.plan ?? 'hobby';
+}
+
 /** The derived analytics traits of a team at `now` (docs/spec.md §3). */
 export async function teamPlanTraits(db: Db, teamId: string, isStaff: boolean, now = Date.now()): Promise<PlanTraits> {
   return planTraits(await listPlanHistory(db, teamId), now, isStaff);

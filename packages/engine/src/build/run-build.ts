@@ -7,7 +7,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hasRootIndex, NO_ROOT_INDEX_WARNING } from '@nimbus/core';
+import { type FunctionMemorySettings, hasRootIndex, NO_ROOT_INDEX_WARNING } from '@nimbus/core';
 import {
   type BuildOutputRows,
   type Cipher,
@@ -18,12 +18,14 @@ import {
   listSourceFiles,
   type OutputFile,
   type Project,
+  teamPlan,
 } from '@nimbus/db';
 import { checkSandbox, type SandboxSettings, sandboxRefusal } from '../sandbox';
 import type { SizeLimits } from '../store/ingest';
 import type { FileStore } from '../store/types';
 import { ingestBuildOutput } from './build-output';
 import { BuildError, materialize, readProjectConfig, storeOutput } from './files';
+import { loweredMemoryLines } from './function-memory';
 import type { LogWriter } from './log-writer';
 import { runStep } from './run-step';
 import { buildWithVercel, detectFramework, type Step } from './vercel-build';
@@ -45,6 +47,8 @@ export interface BuildInput {
   sandbox: SandboxSettings;
   /** NIMBUS_MAX_FILE_SIZE and NIMBUS_MAX_DEPLOYMENT_SIZE, held to a Build Output tree as a whole. */
   limits: SizeLimits;
+  /** NIMBUS_FUNCTION_MEMORY and _MEMORY_MAX: the log says when a function will get less than it asks. */
+  functionMemory: FunctionMemorySettings;
 }
 
 export interface BuildResult {
@@ -302,6 +306,11 @@ async function storeBuildOutput(
   );
   if (buildOutput.prerenders.length)
     input.log.line('info', `Stored ${buildOutput.prerenders.length} prerendered pages.`);
+  if (buildOutput.functions.some((f) => f.config.memory !== undefined)) {
+    const plan = await teamPlan(input.db, input.deployment.teamId);
+    for (const line of loweredMemoryLines(buildOutput.functions, plan, input.functionMemory))
+      input.log.line('warning', line);
+  }
   return {
     outputs,
     config: {},

@@ -302,3 +302,32 @@ def app(environ, start_response):
 function folderBytes(dir: string): number {
   return Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
 }
+
+it('cannot raise its own memory limit past its plan’s: asking 16384 MB on Hobby runs with 2048 MB', {
+  timeout: 60_000,
+}, async () => {
+  const fn = {
+    ...writeFunction(
+      root,
+      {
+        'index.js': `const v8 = require('node:v8');
+      const held = [];
+      module.exports = (req, res) => {
+        if (req.url === '/heap') return res.end(String(v8.getHeapStatistics().heap_size_limit));
+        // Held outside the V8 heap, touched page by page: only the cgroup limit stops it.
+        while (held.length * 64 < 2600) held.push(Buffer.alloc(64 * 1024 * 1024, 1));
+        res.end('held ' + held.length * 64 + ' MB');
+      };`,
+      },
+      { memory: 16384 },
+    ),
+    plan: 'hobby' as const,
+  };
+  // V8's heap is sized from the memory the runner was given (three quarters of it).
+  const heap = Number((await call(pool, fn, { url: '/heap' })).text);
+  expect(heap).toBeLessThan(2048 * 1024 ** 2);
+  const r = await call(pool, fn);
+  expect(r.text).not.toMatch(/^held/);
+  expect(r.status).toBe(500);
+  expect(r.text).toMatch(/ran out of memory.*2048 MB/);
+});

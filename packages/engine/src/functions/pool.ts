@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { functionMemory } from '@nimbus/core';
 import { errorResponse, type FunctionErrorCode, type FunctionResponse } from './responses';
 import { isPythonRuntime, PYTHON_RUNNER_SCRIPT, RUNNER_SCRIPT, Runner } from './runner-process';
 import type { RunnerResponse } from './socket-client';
@@ -50,6 +51,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     network: options.network ?? 'none',
     isolate: options.isolate !== false,
     defaultMemoryMb: options.defaultMemoryMb ?? 1024,
+    memoryMaxMb: options.memoryMaxMb ?? 4096,
     tmpMb: options.tmpMb ?? 500,
     defaultMaxDuration: options.defaultMaxDuration ?? 60,
     maxDurationCap: options.maxDurationCap ?? 300,
@@ -83,7 +85,9 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     return { dir, node: await copy(RUNNER_SCRIPT), python: await copy(PYTHON_RUNNER_SCRIPT) };
   })();
 
-  const memoryOf = (fn: FunctionRef) => fn.config.memory ?? o.defaultMemoryMb;
+  // What a function asks for in its own config is capped by its plan and the server.
+  const memoryOf = (fn: FunctionRef) =>
+    functionMemory(fn.config.memory, fn.plan, { defaultMb: o.defaultMemoryMb, maxMb: o.memoryMaxMb }).mb;
   const log = (key: string, requestId: string | null, message: string) =>
     options.onLog?.({ key, requestId, stream: 'stderr', message, time: Date.now() });
 

@@ -1,7 +1,7 @@
 // What the function pool takes and gives: the function to run, the request, its logs and its record,
 // and the pool's options. The pool itself is pool.ts.
 import type { Readable } from 'node:stream';
-import type { FunctionConfig } from '@nimbus/core';
+import type { FunctionConfig, PlanId } from '@nimbus/core';
 import type { NetworkMode } from '../sandbox';
 import type { FunctionErrorCode, FunctionResponse } from './responses';
 
@@ -12,6 +12,8 @@ export interface FunctionRef {
   dir: string;
   config: FunctionConfig;
   env: Record<string, string>;
+  /** The plan of the function's team: its memory is capped by the plan's (@nimbus/core functionMemory). */
+  plan?: PlanId;
 }
 
 export interface FunctionRequest {
@@ -49,6 +51,8 @@ export interface FunctionPoolOptions {
   isolate?: boolean;
   /** MB when `.vc-config.json` names no memory. */
   defaultMemoryMb?: number;
+  /** MB no function runs above, whatever it asks and whatever its plan allows. */
+  memoryMaxMb?: number;
   /**
    * MB of a function's /tmp, a tmpfs and the only place it may write (Vercel gives 500 MB); it counts
    * in the function's memory too.

@@ -4,7 +4,7 @@
 // stop running builds are handed back to the queue; after a crash, recoverStaleJobs picks them up.
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TeamBuildLimits } from '@nimbus/core';
+import type { FunctionMemorySettings, TeamBuildLimits } from '@nimbus/core';
 import {
   type ClaimedJob,
   claimJob,
@@ -47,6 +47,8 @@ export interface WorkerOptions {
   staleMs?: number;
   /** Isolation and limits of builds; defaults: sandbox on, public network, 2 GB, 512 processes. */
   sandbox?: Partial<SandboxSettings>;
+  /** Functions' default and largest memory, for the build log's word on what a function asks; defaults 1024 and 4096 MB. */
+  functionMemory?: FunctionMemorySettings;
   /** PGlite runs one process: every job still 'running' at start was orphaned by the last one. */
   recoverAllOnStart?: boolean;
   /** Counts each build's running time (`build_ms`) for its team and project, whatever its outcome. */
@@ -115,6 +117,7 @@ export async function startWorker(o: WorkerOptions): Promise<Worker> {
         cacheDir: path.join(cacheRoot, deployment.teamId),
         deployDomain: opts.deployDomain,
         sandbox: sandboxSettings.parse(opts.sandbox ?? {}),
+        functionMemory: opts.functionMemory ?? { defaultMb: 1024, maxMb: 4096 },
         limits: { maxFileSize: engine.maxFileSize, maxDeploymentSize: engine.maxDeploymentSize },
         signal: controller.signal,
         log,

@@ -17,6 +17,7 @@ import {
   type StoredPrerender,
   servedBuildOutput,
   servedFiles,
+  teamPlan,
 } from '@nimbus/db';
 import { functionDir } from '../../functions/materialize';
 import type { FunctionPool, FunctionRef, FunctionRequest, FunctionResponse } from '../../functions/pool';
@@ -154,7 +155,11 @@ export function createBoaServer(options: BoaServerOptions) {
   async function makeRef(m: BoaManifest, path: string): Promise<FunctionRef | null> {
     const fn = m.functions.get(path);
     if (!fn) return null;
-    const dir = await functionDir(store, options.functionsDir, fn);
+    const [dir, plan] = await Promise.all([
+      functionDir(store, options.functionsDir, fn),
+      // The plan caps the memory a function asks for (pool.ts); read once per function of a loaded deployment.
+      teamPlan(db, m.deployment.teamId),
+    ]);
     const key = `${m.deployment.id}:${fn.bundle}`;
     if (!owners.has(key))
       owners.set(key, {
@@ -163,7 +168,7 @@ export function createBoaServer(options: BoaServerOptions) {
         teamId: m.deployment.teamId,
         functionPath: path,
       });
-    return { key, dir, config: fn.config as FunctionConfig, env: m.env };
+    return { key, dir, config: fn.config as FunctionConfig, env: m.env, plan };
   }
 
   /** Runs function `path`; a deployment that lists a route to a missing function answers 404. */
