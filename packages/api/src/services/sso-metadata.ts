@@ -87,6 +87,8 @@ async function get(url: URL, allowPrivate: boolean): Promise<Response> {
     if (response.status < 300 || response.status >= 400 || !location) return response;
     await response.body?.cancel();
     if (hop === MAX_REDIRECTS) throw bad(`The metadata URL redirected more than ${MAX_REDIRECTS} times.`);
+    if (!URL.canParse(location, target))
+      throw bad(`${target.origin} redirected to "${location.slice(0, 100)}", not a URL.`);
     target = new URL(location, target);
   }
 }
