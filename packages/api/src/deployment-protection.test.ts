@@ -1,9 +1,14 @@
 // Deployment protection end to end: the settings through the API (and @vercel/sdk), and the edge
 // refusing strangers before any file or function is served: Nimbus Authentication with its login
-// hand-off, the password page, and automation bypass secrets with their cookie and rotation.
+// hand-off (one use), the password page, and automation bypass secrets with their cookie and rotation.
+import { EventEmitter } from 'node:events';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEdge } from '@nimbus/engine';
 import { Vercel } from '@vercel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFunctionsTestServer, type Reply } from './functions-testing';
+import { ORIGIN } from './testing';
 
 let t: Awaited<ReturnType<typeof createFunctionsTestServer>>;
 let owner: { token: string; cookie: string };
@@ -103,6 +108,60 @@ describe('Nimbus Authentication', () => {
     expect((await t.fetchHost(production, '/', { headers: { 'x-nimbus-cron-pass': pass } })).status).toBe(200);
     expect((await t.fetchHost(preview, '/', { headers: { 'x-nimbus-cron-pass': pass } })).status).toBe(302);
     await patchProject({ ssoProtection: { deploymentType: 'preview' } });
+  });
+
+  it('lets a hand-off link set the cookie once, whichever process sees it first', async () => {
+    const back = await handOff(preview, owner.cookie, '/about.html');
+    const link = new URL(back.res.headers.get('location')!);
+    const authPath = `${link.pathname}${link.search}`;
+    // Another process of the same server: its own edge, the same database.
+    const other = createEdge({
+      db: t.db,
+      store: t.engine.store,
+      deployDomain: 'localhost',
+      events: new EventEmitter(),
+      protection: { tokens: t.engine.protectionTokens, publicUrl: ORIGIN },
+    });
+    const server = createServer((req, res) => other.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const viaOther = (headers: Record<string, string> = {}) =>
+      new Promise<Reply>((resolve, reject) => {
+        const port = (server.address() as AddressInfo).port;
+        const headersWithHost = { ...headers, host: `${preview}.localhost` };
+        request({ port, host: '127.0.0.1', path: authPath, headers: headersWithHost }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks);
+            resolve({ status: res.statusCode!, headers: res.headers, body, text: body.toString() });
+          });
+        })
+          .on('error', reject)
+          .end();
+      });
+    try {
+      const first = await viaOther();
+      expect(first.status).toBe(302);
+      expect(first.headers.location).toBe('/about.html');
+      const cookie = cookieOf(first);
+      expect(cookie).toMatch(/^_nimbus_jwt=/);
+
+      // Anyone who finds the link later (history, a log, a Referer), in this process or that one.
+      for (const again of [await t.fetchHost(preview, authPath), await viaOther()]) {
+        expect(again.status).toBe(401);
+        expect(again.text).toContain('This sign-in link was already used');
+        expect(again.text).toContain('Open the deployment again');
+        expect(again.headers['set-cookie']).toBeUndefined();
+      }
+      // The browser that used it, reloading the page: sent on with the cookie it has, given no new one.
+      const reload = await t.fetchHost(preview, authPath, { headers: { cookie } });
+      expect(reload.status).toBe(302);
+      expect(reload.headers.location).toBe('/about.html');
+      expect(reload.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await other.close();
+    }
   });
 
   it('refuses a logged-in visitor who is not a member of the team, and a forged token', async () => {

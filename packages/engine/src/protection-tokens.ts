@@ -2,10 +2,11 @@
 // on their way back to a protected deployment, the cookie the edge then sets on that host, and the
 // pass the server's cron scheduler sends with its own calls. Both
 // are `base64url(JSON claims).base64url(HMAC-SHA-256)` under a key derived by HKDF from NIMBUS_SECRET,
-// so any process of the same server can check them and nothing is stored. Written here rather than
+// so any process of the same server can check them. Only the hand-off is remembered, once used, so
+// it works once (edge/protection.ts); a random id makes every token unique. Written here rather than
 // with a JWT library: one algorithm, one issuer and one audience, and the check must stay synchronous
 // on the edge's hot path (jose's verify is async).
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type ProtectionTokenKind = 'handoff' | 'sso' | 'password' | 'bypass' | 'cron';
 
@@ -20,10 +21,12 @@ export interface ProtectionClaims {
   e: number;
   /** A fingerprint of the password hash or bypass secret it was made with: changing them ends it. */
   f?: string;
+  /** A random id: two tokens signed alike in the same millisecond still differ. */
+  i?: string;
 }
 
 export interface ProtectionTokens {
-  sign(claims: Omit<ProtectionClaims, 'e'>, ttlMs: number): string;
+  sign(claims: Omit<ProtectionClaims, 'e' | 'i'>, ttlMs: number): string;
   /** The claims when the token is ours, unexpired, of this kind and for this host; else null. */
   verify(token: string, kind: ProtectionTokenKind, host: string): ProtectionClaims | null;
 }
@@ -33,7 +36,8 @@ export function createProtectionTokens(secret: string): ProtectionTokens {
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
   return {
     sign(claims, ttlMs) {
-      const payload = Buffer.from(JSON.stringify({ ...claims, e: Date.now() + ttlMs })).toString('base64url');
+      const id = randomBytes(9).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ ...claims, e: Date.now() + ttlMs, i: id })).toString('base64url');
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     verify(token, kind, host) {

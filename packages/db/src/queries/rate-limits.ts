@@ -1,8 +1,8 @@
 // Throttles kept in the database, so every process behind a load balancer shares the counts.
-// Two shapes: a fixed window (`hitRateLimit`: sign-ups, forms, device codes) and a failure count
-// whose last failure decides how long the next attempt waits (`noteFailure`: logins). A row past
-// its `expires_at` counts as absent; every write first deletes such rows (at most once a second
-// per database handle), so the table holds only live counters.
+// Two shapes: a fixed window (`hitRateLimit`: sign-ups, forms, device codes; `claimOnce`: single-use
+// links) and a failure count whose last failure decides how long the next attempt waits
+// (`noteFailure`: logins). A row past its `expires_at` counts as absent; every write first deletes
+// such rows (at most once a second per database handle), so the table holds only live counters.
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { rateLimits } from '../schema';
@@ -50,6 +50,11 @@ async function bump(db: Db, key: string, expiry: (now: Date) => Date, keepExpiry
 /** Counts one hit against `key` in a fixed window of `windowMs`; false once more than `limit` hits fell in it. */
 export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number): Promise<boolean> {
   return (await bump(db, key, (now) => new Date(now.getTime() + windowMs), true)) <= limit;
+}
+
+/** Claims `key` for `forMs`: true the first time, false while that claim lives (the id of a single-use link). */
+export async function claimOnce(db: Db, key: string, forMs: number): Promise<boolean> {
+  return hitRateLimit(db, key, 1, forMs);
 }
 
 /** Counts one failure against `key`; the count is forgotten `quietMs` after the last failure. */

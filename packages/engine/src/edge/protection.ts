@@ -7,7 +7,7 @@
 // A request passes when no method covers this host, or with a valid bypass secret (header or query),
 // or with the host-only `_nimbus_jwt` cookie the edge set after a Nimbus login hand-off, the password
 // or a bypass with `x-vercel-set-bypass-cookie`. Otherwise a visitor gets the password page (password
-// protection) or is sent to log in (Nimbus Authentication).
+// protection) or is sent to log in (Nimbus Authentication). The login's hand-off link works once.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -17,7 +17,7 @@ import {
   protectionCovers,
   SET_BYPASS_COOKIE,
 } from '@nimbus/core';
-import { type Db, protectionOf, protectionPasswordMatches } from '@nimbus/db';
+import { claimOnce, type Db, protectionOf, protectionPasswordMatches } from '@nimbus/db';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { ProtectionTokens } from '../protection-tokens';
 import { singleFlight } from './cache';
@@ -32,6 +32,8 @@ const COOKIE_TTL = 12 * 60 * 60 * 1000;
 export const AUTH_PATH = '/_nimbus/auth';
 export const PASSWORD_PATH = '/_nimbus/password';
 const FORM_LIMIT = 4096;
+/** How long past its expiry a used hand-off is remembered: room for clocks of processes that differ. */
+const HANDOFF_CLAIM_MARGIN = 60_000;
 /** The header of the cron scheduler's signed pass (a `cron` token for the host). */
 export const CRON_PASS_HEADER = 'x-nimbus-cron-pass';
 
@@ -127,6 +129,9 @@ export function createProtectionGate(options: ProtectionOptions) {
     return q < 0 ? null : new URLSearchParams(url.slice(q + 1)).get(name);
   }
 
+  const protectionCookie = (req: IncomingMessage) =>
+    req.headers.cookie?.includes(PROTECTION_COOKIE) ? parseCookies(req.headers.cookie)[PROTECTION_COOKIE] : undefined;
+
   function header(req: IncomingMessage, name: string): string | undefined {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -188,17 +193,24 @@ export function createProtectionGate(options: ProtectionOptions) {
 
     const path = url.split('?', 1)[0];
     if (path === AUTH_PATH && sso) {
-      const claims = tokens.verify(queryParam(url, 'token') ?? '', 'handoff', host);
+      const token = queryParam(url, 'token') ?? '';
+      const claims = tokens.verify(token, 'handoff', host);
       if (!claims || claims.p !== project) {
         sendStatic(res, pages.handoffExpired);
         return false;
       }
-      redirect(
-        res,
-        localPath(queryParam(url, 'next')),
-        cookie(tokens.sign({ k: 'sso', p: project, h: host }, COOKIE_TTL)),
+      // The link travels in a URL (history, logs, a Referer): it sets the cookie once, whichever
+      // process or machine sees it first: the claim is kept in the database past the token's expiry.
+      const next = localPath(queryParam(url, 'next'));
+      return claimOnce(options.db, `handoff:${sha256(token)}`, claims.e - Date.now() + HANDOFF_CLAIM_MARGIN).then(
+        (first) => {
+          if (first) redirect(res, next, cookie(tokens.sign({ k: 'sso', p: project, h: host }, COOKIE_TTL)));
+          // Reloading the page it led to: the browser already holds the cookie it set.
+          else if (tokens.verify(protectionCookie(req) ?? '', 'sso', host)?.p === project) redirect(res, next);
+          else sendStatic(res, pages.handoffUsed);
+          return false;
+        },
       );
-      return false;
     }
     if (path === PASSWORD_PATH && password && req.method === 'POST') {
       const pw = protection.password!;
@@ -216,9 +228,7 @@ export function createProtectionGate(options: ProtectionOptions) {
       });
     }
 
-    const jwt = req.headers.cookie?.includes(PROTECTION_COOKIE)
-      ? parseCookies(req.headers.cookie)[PROTECTION_COOKIE]
-      : undefined;
+    const jwt = protectionCookie(req);
     if (jwt) {
       const passed =
         (sso && tokens.verify(jwt, 'sso', host)?.p === project) ||
@@ -263,6 +273,11 @@ const pages = {
     401,
     'This sign-in link has expired',
     'Open the deployment again to log in once more. Sign-in links work for one minute.',
+  ),
+  handoffUsed: page(
+    401,
+    'This sign-in link was already used',
+    'Each sign-in link works once. Open the deployment again to log in once more.',
   ),
   loginRequired: page(
     401,
