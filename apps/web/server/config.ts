@@ -220,6 +220,12 @@ const Env = z.object({
     description:
       "Whether Nimbus's own pages ask visitors before any tracking: `auto` asks unless `NIMBUS_COUNTRY_HEADER` places the visitor outside the EU, EEA, UK and Switzerland (no header: asks); `always`; `never`.",
   }),
+  NIMBUS_ANALYTICS_DEPLOYMENT_LIMIT: variable(integer(1, 10_000_000), {
+    default: '10000',
+    example: '50000',
+    description:
+      'Web Analytics and Speed Insights requests one deployment may take in 10 seconds, per Nimbus process; past it, 429 with `Retry-After`. Each visitor may send 60 in 10 seconds.',
+  }),
   NIMBUS_SITE_ANALYTICS_PROJECT: optional(text, {
     shown: 'unset',
     example: 'prj_2x8...',
@@ -523,6 +529,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countryHeader: e.NIMBUS_COUNTRY_HEADER?.toLowerCase(),
     consentBanner: e.NIMBUS_CONSENT_BANNER,
     siteAnalyticsProject: e.NIMBUS_SITE_ANALYTICS_PROJECT,
+    /** Insights requests a deployment may take in 10 seconds in this process (packages/engine/src/analytics/limits.ts). */
+    analyticsDeploymentLimit: e.NIMBUS_ANALYTICS_DEPLOYMENT_LIMIT,
     secret: () => e.NIMBUS_SECRET ?? secretFromDataDir(dataDir),
     build: {
       timeoutMs: e.NIMBUS_BUILD_TIMEOUT,

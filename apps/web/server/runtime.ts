@@ -110,6 +110,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
           countryHeader: config.countryHeader,
           trustProxy: config.trustProxy,
           meter,
+          limits: { perDeployment: config.analyticsDeploymentLimit },
         })
       : null;
   // Functions run in the sandbox like builds: a machine that cannot isolate refuses them too.

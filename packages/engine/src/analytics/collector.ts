@@ -3,11 +3,13 @@
 // on the queue (queue.ts); the database is never awaited except for the first request of a UTC day
 // (its salt). A project with Web Analytics off gets no script and no page views, one with Speed
 // Insights off no vitals: those paths are left to the deployment, as if Nimbus added nothing.
+// A visitor or a deployment past its limit (limits.ts) gets 429 with Retry-After, before its body is read.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Db, describeError, type schema } from '@nimbus/db';
 import { hostnameOf } from '../edge/hosts';
 import type { Meter } from '../usage/meter';
 import { clientAddress, countryOf, parseAgent, referrerHost, utmOf } from './enrich';
+import { createIngestLimiter, DEFAULT_INGEST_LIMITS, type IngestLimits } from './limits';
 import { eventData, parseVitals, readBody, viewBody } from './payloads';
 import { asksNotToTrack, createSaltKeeper, isBotAgent, visitorHash } from './privacy';
 import { type AnalyticsQueue, type AnalyticsQueueOptions, createAnalyticsQueue } from './queue';
@@ -46,6 +48,8 @@ export interface CollectorOptions {
   queue?: Omit<AnalyticsQueueOptions, 'db'>;
   /** Counts each page view and custom event kept as usage of the site's team (`analytics_events`). */
   meter?: Meter;
+  /** Requests a visitor and a deployment may send in a window (limits.ts). */
+  limits?: Partial<IngestLimits>;
 }
 
 export interface Collector {
@@ -92,6 +96,14 @@ function readText(req: IncomingMessage, res: ServerResponse, done: (text: string
   req.on('error', () => {});
 }
 
+/** 429 with Retry-After in whole seconds; the body is drained unread. */
+function tooMany(req: IncomingMessage, res: ServerResponse, waitMs: number, message: string): void {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  res.setHeader('retry-after', String(seconds));
+  reply(res, 429, 'rate_limited', `${message} Try again in ${seconds} s.`);
+  req.resume();
+}
+
 function tooLarge(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('connection', 'close');
   reply(res, 413, 'body_too_large', `An insights body holds at most ${MAX_BODY_BYTES} bytes.`);
@@ -107,6 +119,8 @@ export function createCollector(options: CollectorOptions): Collector {
   });
   const salts = createSaltKeeper(options.db);
   const trustProxy = options.trustProxy ?? false;
+  const limits = { ...DEFAULT_INGEST_LIMITS, ...options.limits };
+  const limiter = createIngestLimiter(limits);
   // Rows of the first requests of a day, waiting for its salt: a flush waits for them too.
   const waiting = new Set<Promise<void>>();
   const flush = async () => {
@@ -187,6 +201,20 @@ export function createCollector(options: CollectorOptions): Collector {
       if (req.method !== 'POST') {
         res.setHeader('allow', 'POST');
         reply(res, 405, 'method_not_allowed', 'Send insights with POST.');
+        return true;
+      }
+      const visitor = `${clientAddress(req, trustProxy)}\n${req.headers['user-agent'] ?? ''}`;
+      const { waitMs, over } = limiter.take(site.deploymentId ?? site.projectId, visitor);
+      if (over) {
+        const per = `${limits.windowMs / 1000} seconds`;
+        tooMany(
+          req,
+          res,
+          waitMs,
+          over === 'visitor'
+            ? `One visitor sends at most ${limits.perVisitor} insights requests in ${per}.`
+            : `This deployment takes at most ${limits.perDeployment} insights requests in ${per}.`,
+        );
         return true;
       }
       readText(req, res, (text) => {
