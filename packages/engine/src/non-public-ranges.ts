@@ -21,6 +21,9 @@ export const NON_PUBLIC_IPV4 = [
   ['240.0.0.0/4', 'a reserved address'],
 ] as const;
 
+/** The IPv4 documentation ranges (RFC 5737): refused as hook destinations, not kept from builds (sandbox/network.ts). */
+export const DOCUMENTATION_IPV4: readonly string[] = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24'];
+
 /**
  * IPv6 ranges (sandboxes have no IPv6). NAT64's 64:ff9b::/96 is not here: hooks/destination.ts
  * judges such an address by the IPv4 address it carries.

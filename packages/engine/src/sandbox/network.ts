@@ -7,9 +7,12 @@
 // IPv6 is not enabled at all, so ::1 and fc00::/7 stay unreachable.
 import { execFile, spawn } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
-import { NON_PUBLIC_IPV4 } from '../non-public-ranges';
+import { DOCUMENTATION_IPV4, NON_PUBLIC_IPV4 } from '../non-public-ranges';
 
-const BLOCKED = NON_PUBLIC_IPV4.map(([cidr]) => cidr);
+// Every non-public range but the documentation ones: the internet never routes those, so a job gains
+// nothing by reaching them, while some networks number real hosts from them (this kind of network's
+// package registry mirror among them), and a build must reach its registry wherever it is.
+const BLOCKED = NON_PUBLIC_IPV4.map(([cidr]) => cidr).filter((cidr) => !DOCUMENTATION_IPV4.includes(cidr));
 
 /** slirp4netns's gateway: the host, seen from the job. */
 const GATEWAY = '10.0.2.2/32';
