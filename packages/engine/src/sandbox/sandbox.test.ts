@@ -1,14 +1,25 @@
 // Attacks a build could try, each run through the sandbox: every one must fail, and a job that runs
 // into a limit must be stopped with that limit named.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSandbox, type NetworkMode, runSandboxed, type SandboxLimits } from './index';
+import {
+  checkSandbox,
+  type NetworkMode,
+  runSandboxed,
+  SANDBOX_UID_BASE_DEFAULT,
+  type SandboxLimits,
+  teamHostUid,
+} from './index';
 import { hostCommandLines } from './testing';
+
+/** The host uids of two teams' jobs. */
+const TEAM_A = teamHostUid(SANDBOX_UID_BASE_DEFAULT, 1);
+const TEAM_B = teamHostUid(SANDBOX_UID_BASE_DEFAULT, 2);
 
 let root: string;
 let job: string;
@@ -16,7 +27,7 @@ let server: Server;
 let port: number;
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'nimbus-sandbox-test-'));
-  // The job's host user (65534) must pass through to its folder; mkdtemp makes folders 0700.
+  // Each team's host uid must pass through to its folder; mkdtemp makes folders 0700.
   chmodSync(root, 0o711);
   job = path.join(root, 'job');
   mkdirSync(path.join(root, 'data'));
@@ -36,6 +47,11 @@ interface RunOptions {
   limits?: SandboxLimits;
   signal?: AbortSignal;
   env?: Record<string, string>;
+  /** The team's host uid the job runs as: team A's unless named. */
+  hostUid?: number;
+  /** Its folder, writable at the same path: `job` unless named. */
+  cwd?: string;
+  readOnly?: Record<string, string>;
 }
 
 async function run(script: string, opts: RunOptions = {}) {
@@ -48,9 +64,11 @@ async function run(script: string, opts: RunOptions = {}) {
   });
   const result = await runSandboxed({
     argv: ['python3', '-c', script],
-    cwd: job,
+    cwd: opts.cwd ?? job,
     env: { PATH: '/usr/bin:/bin', ...opts.env },
-    writable: [job],
+    hostUid: opts.hostUid ?? TEAM_A,
+    writable: [opts.cwd ?? job],
+    readOnly: opts.readOnly,
     network: opts.network ?? 'public',
     limits: opts.limits,
     signal: opts.signal,
@@ -76,22 +94,55 @@ describe('sandbox', () => {
     expect(r.exitCode).toBe(0);
   });
 
-  it('runs the job as host uid 65534, not root: its process and the files it writes', async () => {
+  it("runs two teams' jobs as their own host uids, not root: their processes and the files they write", async () => {
+    const folders = [TEAM_A, TEAM_B].map((uid) => {
+      const folder = path.join(root, `team-${uid}`);
+      mkdirSync(folder);
+      return folder;
+    });
     const marker = `nimbus-host-uid-${Date.now()}`;
     const controller = new AbortController();
-    const running = run(`import time  # ${marker}\nopen("owned", "w").write("x")\ntime.sleep(30)`, {
-      signal: controller.signal,
-    });
-    let seen = '';
-    for (let i = 0; i < 100 && !seen; i++) {
+    const running = [TEAM_A, TEAM_B].map((hostUid, i) =>
+      run(`import time  # ${marker}-${hostUid}\nopen("owned", "w").write("x")\ntime.sleep(30)`, {
+        hostUid,
+        cwd: folders[i],
+        signal: controller.signal,
+      }),
+    );
+    const seen = new Map<number, string>();
+    for (let i = 0; i < 100 && seen.size < 2; i++) {
       await new Promise((r) => setTimeout(r, 100));
       const ps = execFileSync('ps', ['-eo', 'uid=,args=']).toString().split('\n');
-      seen = ps.find((l) => l.includes(marker) && l.includes('python3') && !l.includes('bwrap')) ?? '';
+      for (const uid of [TEAM_A, TEAM_B]) {
+        const line = ps.find((l) => l.includes(`${marker}-${uid}`) && l.includes('python3') && !l.includes('bwrap'));
+        if (line) seen.set(uid, line.trim().split(/\s+/)[0]!);
+      }
     }
     controller.abort();
-    await running;
-    expect(seen.trim().split(/\s+/)[0]).toBe('65534');
-    expect(statSync(path.join(job, 'owned')).uid).toBe(65534);
+    await Promise.all(running);
+    expect(Object.fromEntries(seen)).toEqual({ [TEAM_A]: String(TEAM_A), [TEAM_B]: String(TEAM_B) });
+    expect(statSync(path.join(folders[0]!, 'owned')).uid).toBe(TEAM_A);
+    expect(statSync(path.join(folders[1]!, 'owned')).uid).toBe(TEAM_B);
+  });
+
+  it("cannot read a file another team's job wrote 0600, in a folder open to it", async () => {
+    const theirs = path.join(root, 'team-b-shared');
+    mkdirSync(theirs);
+    const wrote = await run(
+      'import os\nos.umask(0)\nfor name, mode in [("secret", 0o600), ("public", 0o644)]:\n  os.close(os.open(name, os.O_WRONLY | os.O_CREAT, mode)); open(name, "w").write(name)',
+      { hostUid: TEAM_B, cwd: theirs },
+    );
+    expect(wrote.exitCode).toBe(0);
+    chmodSync(theirs, 0o755);
+    const read = await run(
+      'for name in ["public", "secret"]:\n  try: print(name, open("/shared/" + name).read())\n  except OSError as e: print(name, "refused", e.errno)',
+      { hostUid: TEAM_A, readOnly: { [theirs]: '/shared' } },
+    );
+    expect(read.out).toContain('public public');
+    // 13: EACCES. The same file is readable by its own team.
+    expect(read.out).toContain('secret refused 13');
+    expect(readFileSync(path.join(theirs, 'secret'), 'utf8')).toBe('secret');
+    expect(statSync(path.join(theirs, 'secret')).uid).toBe(TEAM_B);
   });
 
   it("keeps the job's variables out of every host process's command line, and gives them to the job", async () => {
@@ -117,6 +168,7 @@ describe('sandbox', () => {
       argv: ['true'],
       cwd: path.join(closed, 'job'),
       env: {},
+      hostUid: TEAM_A,
       writable: [path.join(closed, 'job')],
       network: 'none',
     });
@@ -207,7 +259,11 @@ for p in [${JSON.stringify(path.join(root, 'data', 'secret'))}, "/root", "/proc/
       },
     );
     expect(r.aborted).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(execFileSync('ps', ['-eo', 'args']).toString()).not.toContain(marker);
+    // The kernel tears the pid namespace down once its first process dies; on a busy machine that
+    // takes a moment, so the test waits for the tree to be gone (and fails if it outlives 10 s).
+    const running = () => execFileSync('ps', ['-eo', 'args']).toString().includes(marker);
+    for (const until = Date.now() + 10_000; running() && Date.now() < until; )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(running()).toBe(false);
   });
 });
