@@ -40,7 +40,13 @@ const funcDir = path.join(dir, 'hello.func');
 await mkdir(funcDir, { mode: 0o755 });
 await writeFile(path.join(funcDir, 'index.js'), `module.exports = ${HELLO_HANDLER};\n`, { mode: 0o644 });
 await writeFile(path.join(funcDir, '.vc-config.json'), JSON.stringify({ runtime: 'nodejs20.x', handler: 'index.js' }));
-const fn: FunctionRef = { key: 'hello', dir: funcDir, config: { runtime: 'nodejs20.x', handler: 'index.js' }, env: {} };
+const fn: FunctionRef = {
+  key: 'hello',
+  dir: funcDir,
+  config: { runtime: 'nodejs20.x', handler: 'index.js' },
+  env: {},
+  sandboxUid: 1,
+};
 
 const pool = createFunctionPool({ network, concurrency: 64, maxRunnersPerKey: 1 });
 const listen = async (handler: RequestListener): Promise<{ server: Server; port: number }> => {

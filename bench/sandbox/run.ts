@@ -4,7 +4,7 @@
 // The goal (issue #11): under 150 ms added per step. Options: --runs 30.
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { type NetworkMode, runSandboxed } from '../../packages/engine/src/sandbox';
+import { type NetworkMode, runSandboxed, SANDBOX_UID_BASE_DEFAULT } from '../../packages/engine/src/sandbox';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' } } });
 const runs = Number(values.runs);
@@ -21,6 +21,7 @@ const sandboxed = (network: NetworkMode) => async () => {
     argv: ['true'],
     cwd: '/',
     env: { PATH: '/usr/bin:/bin' },
+    hostUid: SANDBOX_UID_BASE_DEFAULT + 1,
     writable: [],
     network,
     limits: { memory: 2 * 1024 ** 3, processes: 512, cpuWeight: 50 },

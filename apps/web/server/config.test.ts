@@ -41,6 +41,14 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
+  it("runs each team's sandboxed jobs from uid 200000 up, never in the range of the host's own accounts", () => {
+    expect(loadConfig({}).build.sandbox.uidBase).toBe(200_000);
+    expect(loadConfig({ NIMBUS_SANDBOX_UID_BASE: '500000' }).build.sandbox.uidBase).toBe(500_000);
+    expect(() => loadConfig({ NIMBUS_SANDBOX_UID_BASE: '1000' })).toThrow(
+      /NIMBUS_SANDBOX_UID_BASE: use at least 100000: lower uids belong to the host's own accounts.*, not "1000"/,
+    );
+  });
+
   it("reads Caddy's settings for npm run start:tls, with Caddy's own data dir by default", () => {
     expect(loadConfig({}).tls).toEqual({
       httpPort: 80,

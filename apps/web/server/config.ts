@@ -7,6 +7,8 @@ import { availableParallelism, homedir } from 'node:os';
 import path from 'node:path';
 import { TEAM_BUILD_LIMITS } from '@nimbus/core';
 import type { S3Options } from '@nimbus/engine';
+// The module itself, not the package: the configuration is read before anything of the engine is needed.
+import { SANDBOX_UID_BASE_DEFAULT, SANDBOX_UID_BASE_MIN } from '@nimbus/engine/src/sandbox/host-user';
 import { z } from 'zod';
 import {
   bytes,
@@ -302,7 +304,7 @@ const Env = z.object({
     shown: '$TMPDIR/nimbus-toolchains',
     example: '/var/cache/nimbus-toolchains',
     description:
-      'The build image: Node.js majors, pnpm, yarn and bun, fetched from the npm registry on first use and mounted read-only into builds and functions. Keep it outside the data dir, readable by uid 65534.',
+      'The build image: Node.js majors, pnpm, yarn and bun, fetched from the npm registry on first use and mounted read-only into builds and functions. Keep it outside the data dir, readable by every user (every team runs as its own uid).',
   }),
   NIMBUS_BUILD_SANDBOX: variable(oneOf(['on', 'off']), {
     default: 'on',
@@ -326,6 +328,19 @@ const Env = z.object({
     example: '1024',
     description: 'Processes and threads one build may run at once; past it the build is stopped.',
   }),
+  NIMBUS_SANDBOX_UID_BASE: variable(
+    integer(
+      SANDBOX_UID_BASE_MIN,
+      2_000_000_000,
+      `use at least ${SANDBOX_UID_BASE_MIN}: lower uids belong to the host's own accounts, which a team's builds and functions must never run as`,
+    ),
+    {
+      default: String(SANDBOX_UID_BASE_DEFAULT),
+      example: '500000',
+      description:
+        "Each team's builds and functions run as their own host uid, this plus the team's number (1, 2, ...), so no two teams share an owner. Keep the range free of the host's accounts; Nimbus run by a user other than root runs them as itself.",
+    },
+  ),
   NIMBUS_FUNCTIONS_DIR: optional(text, {
     shown: '$TMPDIR/nimbus-functions',
     example: '/var/lib/nimbus-functions',
@@ -552,6 +567,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         network: e.NIMBUS_BUILD_NETWORK,
         memory: e.NIMBUS_BUILD_MEMORY,
         processes: e.NIMBUS_BUILD_PROCESSES,
+        uidBase: e.NIMBUS_SANDBOX_UID_BASE,
       },
     },
     /** Runners of Build Output functions (packages/engine/src/functions), isolated like builds. */

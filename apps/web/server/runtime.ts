@@ -288,6 +288,7 @@ function functionPoolOptions(
   return {
     network: config.functions.network,
     isolate: config.build.sandbox.mode === 'on',
+    uidBase: config.build.sandbox.uidBase,
     ...functionLimits(config),
     tmpMb: Math.round(config.functions.tmpSize / 1024 / 1024),
     idleMs: config.functions.idleMs,

@@ -9,13 +9,14 @@ export const text = z.string();
 export const url = z.string().url('use a full URL');
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `use one of ${values.join(', ')}` });
-export const integer = (min: number, max: number) =>
+/** A whole number from min to max; `tooLow` says why a smaller one is refused, where that needs saying. */
+export const integer = (min: number, max: number, tooLow = `use at least ${min}`) =>
   z
     .string()
     .trim()
     .regex(/^\d+$/, `use a whole number from ${min} to ${max}`)
     .transform(Number)
-    .pipe(z.number().min(min, `use at least ${min}`).max(max, `use at most ${max}`));
+    .pipe(z.number().min(min, tooLow).max(max, `use at most ${max}`));
 /** `100mb`, `2gb`, `512kb`; a plain number is bytes. */
 export const bytes = z.string().transform((value, ctx) => {
   const size = parseBytes(value);

@@ -17,7 +17,7 @@ export async function createEngineTestApi(
   const t = await createTestApi({ gitDir: path.join(eng.dir, 'git'), ...opts.api, engine: eng.engine });
   let worker: Worker | null = null;
   if (opts.worker) {
-    // Sandboxed builds run as host uid 65534, which must pass through the temp dir (0700) to the builds.
+    // Sandboxed builds run as their team's host uid, which must pass through the temp dir (0700) to the builds.
     await chmod(eng.dir, 0o711);
     worker = await startWorker({
       db: t.db,

@@ -69,6 +69,13 @@ export async function createTeam(
   });
 }
 
+/** The team's sandbox number: its builds and functions run as host uid NIMBUS_SANDBOX_UID_BASE + this. */
+export async function teamSandboxUid(db: Db, teamId: string): Promise<number> {
+  const [row] = await db.select({ uid: teams.sandboxUid }).from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (!row) throw notFound('The team');
+  return row.uid;
+}
+
 export async function updateTeam(
   db: Db,
   teamId: string,

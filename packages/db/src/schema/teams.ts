@@ -1,5 +1,5 @@
 // Teams, who belongs to them with which role, and pending invitations.
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -28,10 +28,15 @@ export const teams = pgTable(
     frozenAt: ts('frozen_at'),
     /** Spend management paused production at 100% of the budget, until an owner resumes it. */
     productionPausedAt: ts('production_paused_at'),
+    /**
+     * The team's own number, from a sequence (never reused): its builds and functions run as host uid
+     * NIMBUS_SANDBOX_UID_BASE + this (packages/engine/src/sandbox/host-user.ts), no other team's.
+     */
+    sandboxUid: serial('sandbox_uid').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('teams_slug_key').on(t.slug)],
+  (t) => [uniqueIndex('teams_slug_key').on(t.slug), uniqueIndex('teams_sandbox_uid_key').on(t.sandboxUid)],
 );
 
 export const memberships = pgTable(

@@ -19,8 +19,9 @@ import {
   type OutputFile,
   type Project,
   teamPlan,
+  teamSandboxUid,
 } from '@nimbus/db';
-import { checkSandbox, type SandboxSettings, sandboxRefusal } from '../sandbox';
+import { checkSandbox, type SandboxSettings, sandboxRefusal, teamHostUid } from '../sandbox';
 import type { SizeLimits } from '../store/ingest';
 import type { FileStore } from '../store/types';
 import { ingestBuildOutput } from './build-output';
@@ -38,7 +39,7 @@ export interface BuildInput {
   project: Project;
   /** Parent of the per-build temp dirs; never inside the data dir. */
   buildRoot: string;
-  /** Package cache shared by the builds of one team. */
+  /** Package cache shared by the builds of one team, given to the team's host uid with the build's folder. */
   cacheDir: string;
   deployDomain: string;
   signal: AbortSignal;
@@ -127,9 +128,11 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
     const pkg = await readPackageJson(root);
     const framework = settings.framework ?? (await detectFramework(root));
     const env = await buildEnv(input, dir);
+    // Every step runs as the team's own host uid, so no other team's job shares an owner with its files.
+    const hostUid = teamHostUid(input.sandbox.uidBase, await teamSandboxUid(db, deployment.teamId));
     Object.assign(env, { VERCEL_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' });
     // A push's Ignored Build Step decides first, for plain files too.
-    await ignoredBuildStep(input, root, dir, env, config);
+    await ignoredBuildStep(input, { root, dir, env, hostUid }, config);
     if (!pkg && !framework && !needsBuilders(root, config, settings))
       return await storeStatic(input, root, dir, config, settings);
 
@@ -143,6 +146,7 @@ export async function runBuild(input: BuildInput): Promise<BuildResult> {
         cwd: root,
         argv: cmd.argv,
         env: { ...extras.env, ...env, ...(extras.path ? { PATH: [...extras.path, env.PATH].join(':') } : {}) },
+        hostUid,
         writable: [dir, input.cacheDir],
         readOnly: extras.readOnly,
         buildDir: dir,
@@ -239,9 +243,7 @@ const GIT_ENV: [string, string][] = [
  */
 async function ignoredBuildStep(
   input: BuildInput,
-  root: string,
-  dir: string,
-  env: Record<string, string>,
+  { root, dir, env, hostUid }: { root: string; dir: string; env: Record<string, string>; hostUid: number },
   config: Record<string, unknown>,
 ): Promise<void> {
   const { deployment, log, signal } = input;
@@ -259,6 +261,7 @@ async function ignoredBuildStep(
     cwd: root,
     argv: ['sh', '-c', command],
     env,
+    hostUid,
     writable: [dir],
     buildDir: dir,
     settings: input.sandbox,

@@ -15,7 +15,9 @@ export interface StepOptions {
   cwd: string;
   argv: string[];
   env: Record<string, string>;
-  /** Folders the step may write: its build dir and the package cache. */
+  /** The host uid of the deployment's team (teamHostUid): the step runs as it and its folders are given to it. */
+  hostUid: number;
+  /** Folders the step may write: its build dir and the team's package cache. */
   writable: string[];
   /** Folders it may read besides the system, host path to sandbox path (the `vercel` package). */
   readOnly?: Record<string, string>;
@@ -58,6 +60,7 @@ export async function runStep(o: StepOptions): Promise<number | null> {
     argv: o.argv,
     cwd: o.cwd,
     env: o.env,
+    hostUid: o.hostUid,
     writable: o.writable,
     readOnly: o.readOnly,
     network: o.settings.network,

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SANDBOX_UID_BASE_DEFAULT, teamHostUid } from '../sandbox';
 import { hostCommandLines } from '../sandbox/testing';
 import { createFunctionPool, type FunctionLog } from './pool';
 import { call, writeFunction, writePythonFunction } from './testing';
@@ -330,4 +331,23 @@ it('cannot raise its own memory limit past its plan’s: asking 16384 MB on Hobb
   expect(r.text).not.toMatch(/^held/);
   expect(r.status).toBe(500);
   expect(r.text).toMatch(/ran out of memory.*2048 MB/);
+});
+
+it("runs each team's functions as the team's own host uid", { timeout: 60_000 }, async () => {
+  const marker = `nimbus-fn-uid-${Date.now()}`;
+  const uids = [1, 2].map((team) => teamHostUid(SANDBOX_UID_BASE_DEFAULT, team));
+  for (const sandboxUid of [1, 2]) {
+    // The runner's process names itself, so the host can find it in its process list.
+    const fn = writeFunction(root, {
+      'index.js': `process.title = '${marker}-${sandboxUid}';\nmodule.exports = (req, res) => res.end('ok');`,
+    });
+    expect((await call(pool, { ...fn, sandboxUid })).text).toBe('ok');
+  }
+  const ps = execFileSync('ps', ['-eo', 'uid=,args=']).toString().split('\n');
+  const owner = (team: number) =>
+    ps
+      .find((l) => l.includes(`${marker}-${team}`))
+      ?.trim()
+      .split(/\s+/)[0];
+  expect([owner(1), owner(2)]).toEqual(uids.map(String));
 });

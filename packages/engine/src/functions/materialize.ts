@@ -3,7 +3,7 @@
 // many names Next.js gives one function, and the same function in later deployments, share one copy.
 // A copy is written under a temporary name and renamed into place, so callers in this process and in
 // others never see half a folder: the first rename wins and the others drop their copy. Files are
-// read-only, and every folder is open to the sandbox's host user (uid 65534), which runs the code.
+// read-only, and every folder is open to all: a bundle may be shared by teams, each running it as its own host uid.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,7 +28,7 @@ const exists = (p: string) =>
 /** The absolute path of a folder holding the function, written once per bundle under `root`. */
 export async function functionDir(store: FileStore, root: string, fn: MaterializableFunction): Promise<string> {
   if (!BUNDLE.test(fn.bundle)) throw new Error(`"${fn.bundle}" is not a function bundle digest.`);
-  // 711: the sandbox's host user passes through to its bundle without listing the others.
+  // 711: every team's host uid passes through to its bundle without listing the others.
   await mkdir(root, { recursive: true, mode: 0o711 });
   const target = path.join(root, fn.bundle);
   if (await exists(target)) return target;

@@ -11,6 +11,7 @@ import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { functionMemory } from '@nimbus/core';
+import { SANDBOX_UID_BASE_DEFAULT, teamHostUid } from '../sandbox';
 import { errorResponse, type FunctionErrorCode, type FunctionResponse } from './responses';
 import { isPythonRuntime, PYTHON_RUNNER_SCRIPT, RUNNER_SCRIPT, Runner } from './runner-process';
 import type { RunnerResponse } from './socket-client';
@@ -50,6 +51,7 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
   const o = {
     network: options.network ?? 'none',
     isolate: options.isolate !== false,
+    uidBase: options.uidBase ?? SANDBOX_UID_BASE_DEFAULT,
     defaultMemoryMb: options.defaultMemoryMb ?? 1024,
     memoryMaxMb: options.memoryMaxMb ?? 4096,
     tmpMb: options.tmpMb ?? 500,
@@ -72,9 +74,9 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
     const parent = options.socketRoot ?? tmpdir();
     await mkdir(parent, { recursive: true });
     const dir = await mkdtemp(path.join(parent, 'nimbus-fn-'));
-    // The sandbox user passes through to the runner scripts but cannot list the folder, where runners
-    // without isolation listen. The scripts are copied here so that user need not reach the server's
-    // install folder (which may be private) to read them.
+    // Every team's host uid passes through to the runner scripts (readable by all) but cannot list the
+    // folder, where runners without isolation listen. The scripts are copied here so those users need
+    // not reach the server's install folder (which may be private) to read them.
     await chmod(dir, 0o711);
     const copy = async (from: string) => {
       const to = path.join(dir, path.basename(from));
@@ -150,6 +152,8 @@ export function createFunctionPool(options: FunctionPoolOptions = {}): FunctionP
         socketRoot: (await shared).dir,
         script: (await shared)[isPythonRuntime(fn.config.runtime) ? 'python' : 'node'],
         network: o.network,
+        // The function's team's own host uid: no other team's runner or build shares it.
+        hostUid: teamHostUid(o.uidBase, fn.sandboxUid),
         memoryMb: memoryOf(fn),
         tmpMb: o.tmpMb,
         processes: o.processes,

@@ -51,6 +51,8 @@ export interface RunnerSpec {
   /** The runner script for the function's runtime (runner.mjs or runner.py), copied where the sandbox user can read it (see pool.ts). */
   script: string;
   network: NetworkMode;
+  /** The host uid of the function's team, which the isolated runner runs as. */
+  hostUid: number;
   memoryMb: number;
   /** Size of the function's /tmp, its only writable space; it counts in memoryMb too. */
   tmpMb: number;
@@ -177,6 +179,7 @@ export class Runner {
         ...spec.config.environment,
         ...spec.env,
       },
+      hostUid: spec.hostUid,
       writable: folder ? [folder] : [],
       readOnlyRoot: isolate,
       readOnly: isolate

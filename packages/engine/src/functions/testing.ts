@@ -1,5 +1,5 @@
-// Test helpers of the function pool: a function folder written from source strings (readable by the
-// sandbox's host user, as the materialised folders of deployments are) and one request read to the end.
+// Test helpers of the function pool: a function folder written from source strings (readable by every
+// team's host uid, as the materialised folders of deployments are) and one request read to the end.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,6 +8,9 @@ import type { FunctionConfig } from '@nimbus/core';
 import type { FunctionPool, FunctionRef } from './pool';
 
 let count = 0;
+
+/** The sandbox number of the team a test's functions belong to, unless a test names another. */
+export const TEST_SANDBOX_UID = 1;
 
 export function writeFunction(
   root: string,
@@ -21,7 +24,7 @@ export function writeFunction(
   const full: FunctionConfig = { runtime: 'nodejs20.x', handler: Object.keys(files)[0], ...config };
   for (const [name, text] of Object.entries({ ...files, '.vc-config.json': JSON.stringify(full) }))
     writeFileSync(path.join(dir, name), text, { mode: 0o644 });
-  return { key: `fn-${count}`, dir, config: full, env };
+  return { key: `fn-${count}`, dir, config: full, env, sandboxUid: TEST_SANDBOX_UID };
 }
 
 const { trampoline } = createRequire(import.meta.url)('../build/python-builder/index.js') as {
@@ -46,7 +49,7 @@ export function writePythonFunction(
     writeFileSync(path.join(dir, name), text, { mode: 0o644 });
   }
   chmodSync(dir, 0o755);
-  return { key: `py-${count}`, dir, config, env };
+  return { key: `py-${count}`, dir, config, env, sandboxUid: TEST_SANDBOX_UID };
 }
 
 export interface Reply {

@@ -14,6 +14,8 @@ export interface FunctionRef {
   env: Record<string, string>;
   /** The plan of the function's team: its memory is capped by the plan's (@nimbus/core functionMemory). */
   plan?: PlanId;
+  /** The sandbox number of the function's team (teams.sandbox_uid): its runners run as host uid `uidBase` + this. */
+  sandboxUid: number;
 }
 
 export interface FunctionRequest {
@@ -49,6 +51,8 @@ export interface FunctionPoolOptions {
   network?: NetworkMode;
   /** false: runners are plain child processes (NIMBUS_BUILD_SANDBOX=off); cgroups and rlimits still apply. */
   isolate?: boolean;
+  /** NIMBUS_SANDBOX_UID_BASE: a team's runners run as host uid this + the team's number (sandbox/host-user.ts). */
+  uidBase?: number;
   /** MB when `.vc-config.json` names no memory. */
   defaultMemoryMb?: number;
   /** MB no function runs above, whatever it asks and whatever its plan allows. */

@@ -45,7 +45,7 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   /** A running job without a heartbeat for this long lost its worker. */
   staleMs?: number;
-  /** Isolation and limits of builds; defaults: sandbox on, public network, 2 GB, 512 processes. */
+  /** Isolation and limits of builds; defaults: sandbox on, public network, 2 GB, 512 processes, uid base 200000. */
   sandbox?: Partial<SandboxSettings>;
   /** Functions' default and largest memory, for the build log's word on what a function asks; defaults 1024 and 4096 MB. */
   functionMemory?: FunctionMemorySettings;

@@ -1,5 +1,5 @@
 // The bubblewrap command line of one job: new namespaces of every kind (user, pid, network, ipc,
-// uts, cgroup) with uid 1000 inside (host uid 65534 outside: see host-user.ts), no capabilities, no
+// uts, cgroup) with uid 1000 inside (its team's host uid outside: see host-user.ts), no capabilities, no
 // nested user namespaces, a fresh /proc for its pid namespace, a private /tmp (of a fixed size when
 // asked), the read-only system and only its own folders writable. The job's environment is not on this command line, which any
 // host user can read in the process list (`ps -eo args`): it holds decrypted secrets, so it reaches

@@ -20,7 +20,7 @@ import { describeMissing, missingCommands, sandboxNotice } from './requirements.
 let root: string;
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'nimbus-sandbox-check-'));
-  // The job's host user (65534) must pass through to its folders; mkdtemp makes folders 0700.
+  // The self-test's host uid must pass through to its folders; mkdtemp makes folders 0700.
   chmodSync(root, 0o711);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -7,12 +7,13 @@
 // able to isolate (bubblewrap installed, a kernel setting changed) builds without a restart.
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SANDBOX_UID_BASE_DEFAULT } from './host-user';
 import type { SandboxSettings } from './options';
 import { describeMissing, missingCommands, refusalMessage } from './requirements.mjs';
 import { HOST_PATH, runSandboxed } from './run';
 
 export type SandboxStatus = { isolated: true } | { isolated: false; reason: string; refused: boolean };
-type CheckSettings = Pick<SandboxSettings, 'mode' | 'network'>;
+type CheckSettings = Pick<SandboxSettings, 'mode' | 'network'> & Partial<Pick<SandboxSettings, 'uidBase'>>;
 
 export interface SandboxCheckOptions {
   /** The command the self-test runs in the sandbox, and the folders it may write. */
@@ -80,7 +81,9 @@ export function createSandboxCheck(options: SandboxCheckOptions = {}) {
       return { isolated: false, reason, refused: true };
     }
     for (let attempt = 1; ; attempt++) {
-      const found = await probe(settings.network, options.probe ?? SELF_TEST);
+      // As the range's first uid, which no team gets (their numbers start at 1).
+      const uid = settings.uidBase ?? SANDBOX_UID_BASE_DEFAULT;
+      const found = await probe(settings.network, uid, options.probe ?? SELF_TEST);
       if (found.isolated || attempt >= attempts) return found;
       await sleep(backoffMs * 2 ** (attempt - 1));
     }
@@ -101,6 +104,7 @@ function report(previous: SandboxStatus | undefined, found: SandboxStatus): void
 
 async function probe(
   network: CheckSettings['network'],
+  hostUid: number,
   test: { argv: string[]; writable: string[] },
 ): Promise<SandboxStatus> {
   let output = '';
@@ -115,6 +119,7 @@ async function probe(
       argv: test.argv,
       cwd: '/',
       env: { PATH: '/usr/bin:/bin' },
+      hostUid,
       writable: test.writable,
       network,
       limits: { timeoutMs: 20_000 },

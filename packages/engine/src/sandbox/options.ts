@@ -2,6 +2,7 @@
 // so nothing here knows about deployments: a command, its folders, its network and its limits.
 import type { Writable } from 'node:stream';
 import { z } from 'zod';
+import { SANDBOX_UID_BASE_DEFAULT, SANDBOX_UID_BASE_MIN } from './host-user';
 
 export const networkModes = z.enum(['public', 'none']);
 export type NetworkMode = z.infer<typeof networkModes>;
@@ -28,7 +29,12 @@ export interface SandboxOptions {
   cwd: string;
   /** The job's whole environment: nothing is inherited from the host. */
   env: Record<string, string>;
-  /** Folders the job may write, mounted at the same path; given to the sandbox's host user before it starts. */
+  /**
+   * The host uid and gid the job runs as when Nimbus runs as root: its team's (teamHostUid), so no two
+   * teams' jobs share an owner. Its writable folders are given to it; what it reads must be open to it.
+   */
+  hostUid: number;
+  /** Folders the job may write, mounted at the same path; given to `hostUid` before it starts. */
   writable: string[];
   /** Extra read-only folders, host path to sandbox path. */
   readOnly?: Record<string, string>;
@@ -60,7 +66,7 @@ export interface SandboxResult {
   aborted: boolean;
 }
 
-/** Operator settings of build sandboxes (NIMBUS_BUILD_SANDBOX, _NETWORK, _MEMORY, _PROCESSES). */
+/** Operator settings of build sandboxes (NIMBUS_BUILD_SANDBOX, _NETWORK, _MEMORY, _PROCESSES, NIMBUS_SANDBOX_UID_BASE). */
 export const sandboxSettings = z.object({
   mode: z.enum(['on', 'off']).default('on'),
   network: networkModes.default('public'),
@@ -70,5 +76,7 @@ export const sandboxSettings = z.object({
     .positive()
     .default(2 * 1024 ** 3),
   processes: z.number().int().positive().default(512),
+  /** A team's jobs run as host uid uidBase + the team's number (host-user.ts). */
+  uidBase: z.number().int().min(SANDBOX_UID_BASE_MIN).default(SANDBOX_UID_BASE_DEFAULT),
 });
 export type SandboxSettings = z.infer<typeof sandboxSettings>;

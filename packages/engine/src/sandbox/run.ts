@@ -2,8 +2,8 @@
 // (memory, processes, disk, time) stopped it, if one did. Killing the outer bubblewrap process kills
 // the whole job: the job's pid 1 dies with its parent and takes its pid namespace with it. Nimbus's
 // own death takes bubblewrap and slirp4netns along too (setpriv's parent-death signal). bubblewrap
-// starts as host uid 65534 (host-user.ts), never as root; cgroups and the network are still set up
-// by Nimbus as root, from outside.
+// starts as the job's team's host uid (host-user.ts), never as root; cgroups and the network are
+// still set up by Nimbus as root, from outside.
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { Duplex } from 'node:stream';
 import { bwrapArgs, envArgs, FD } from './bwrap-args';
@@ -31,8 +31,8 @@ export async function runSandboxed(o: SandboxOptions): Promise<SandboxResult> {
   const isolate = o.isolate !== false;
   if (isolate) {
     const node = nodePrefix();
-    await checkReachable([...o.writable, ...Object.keys(o.readOnly ?? {}), ...(node ? [node] : [])]);
-    await handOver(o.writable);
+    await checkReachable([...o.writable, ...Object.keys(o.readOnly ?? {}), ...(node ? [node] : [])], o.hostUid);
+    await handOver(o.writable, o.hostUid);
   }
   for (let attempt = 1; ; attempt++) {
     const result = await runOnce(o, isolate && attempt < (o.attempts ?? ATTEMPTS));
@@ -47,7 +47,7 @@ async function runOnce(o: SandboxOptions, mayRetry: boolean): Promise<SandboxRes
   const cgroups = await createCgroups(limits);
   const seccomp = isolate ? seccompProgram() : null;
   const command = isolate
-    ? ['setpriv', '--pdeathsig', 'KILL', ...hostUserArgs(), '--', 'bwrap', ...bwrapArgs(o, !!seccomp)]
+    ? ['setpriv', '--pdeathsig', 'KILL', ...hostUserArgs(o.hostUid), '--', 'bwrap', ...bwrapArgs(o, !!seccomp)]
     : o.argv;
   // Without cgroups, rlimits still bound each process (not the tree; which one hit is unknown).
   if (!cgroups && limits.memory) command.unshift('prlimit', `--data=${limits.memory}`, '--');

@@ -1,12 +1,13 @@
 // The read-only system a sandboxed job sees: /usr and its links, node's own folder, and a minimal
 // /etc. Files that would tell a job about the host (users, hosts, name servers) are replaced by small
-// generated ones, written once per process into a folder the sandbox's host user may read.
+// generated ones, written once per process into a folder every team's host uid may read. Their
+// `nobody` (65534) is the namespace's own: what a file of an unmapped host owner shows as inside.
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NetworkMode } from './options';
 
-/** The unprivileged user a job runs as, inside its own user namespace (host uid 65534 outside it). */
+/** The unprivileged user a job runs as, inside its own user namespace (its team's host uid outside it). */
 export const SANDBOX_UID = 1000;
 
 const ROOT_LINKS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
@@ -29,7 +30,7 @@ let generated: string | undefined;
 function generatedEtc(): string {
   if (generated) return generated;
   const dir = mkdtempSync(path.join(tmpdir(), `${ETC_DIR_PREFIX}${process.pid}-`));
-  // bubblewrap runs as the sandbox's host user and opens these files itself: readable, not writable.
+  // bubblewrap runs as the team's host uid and opens these files itself: readable by all, not writable.
   chmodSync(dir, 0o755);
   const files: Record<string, string> = {
     passwd: `root:x:0:0:root:/root:/usr/sbin/nologin\nnimbus:x:${SANDBOX_UID}:${SANDBOX_UID}:nimbus:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n`,

@@ -18,6 +18,7 @@ import {
   servedBuildOutput,
   servedFiles,
   teamPlan,
+  teamSandboxUid,
 } from '@nimbus/db';
 import { functionDir } from '../../functions/materialize';
 import type { FunctionPool, FunctionRef, FunctionRequest, FunctionResponse } from '../../functions/pool';
@@ -155,10 +156,12 @@ export function createBoaServer(options: BoaServerOptions) {
   async function makeRef(m: BoaManifest, path: string): Promise<FunctionRef | null> {
     const fn = m.functions.get(path);
     if (!fn) return null;
-    const [dir, plan] = await Promise.all([
+    const [dir, plan, sandboxUid] = await Promise.all([
       functionDir(store, options.functionsDir, fn),
       // The plan caps the memory a function asks for (pool.ts); read once per function of a loaded deployment.
       teamPlan(db, m.deployment.teamId),
+      // The runners run as the team's own host uid.
+      teamSandboxUid(db, m.deployment.teamId),
     ]);
     const key = `${m.deployment.id}:${fn.bundle}`;
     if (!owners.has(key))
@@ -168,7 +171,7 @@ export function createBoaServer(options: BoaServerOptions) {
         teamId: m.deployment.teamId,
         functionPath: path,
       });
-    return { key, dir, config: fn.config as FunctionConfig, env: m.env, plan };
+    return { key, dir, config: fn.config as FunctionConfig, env: m.env, plan, sandboxUid };
   }
 
   /** Runs function `path`; a deployment that lists a route to a missing function answers 404. */
