@@ -3,6 +3,8 @@
 // PGlite) against nginx with one worker, in the same run, wrk after a short warm-up, each twice in
 // alternating order. Tracing on (the default) and off are measured separately, so the figure shows
 // what tracing costs a request it does not sample. The goal (issue #30) is 0.8× nginx per core.
+// Beside them, Node.js's net floor (bench/lib/floors.ts): a net.Server writing one fixed reply per
+// read, the least any Node.js server spends on a request here.
 // Options: --duration 8s --connections 32 --threads 2; --check R exits 1 when nginx's CPU per
 // request ÷ that of `npm start` with tracing on is below R (CI's short run: a big regression, not the goal).
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { sha1 } from '@nimbus/engine';
 import { startServer } from '../../apps/web/server';
 import { loadConfig } from '../../apps/web/server/config';
 import { ownCpuMicros } from '../lib/cpu';
+import { startNetFloor } from '../lib/floors';
 import { fetchBytes, freePort, type WrkResult, wrk } from '../lib/net';
 import { startNginx } from './servers';
 
@@ -71,8 +74,11 @@ console.log(
 );
 const nginxPort = await freePort();
 const nginx = await startNginx(dir, root, nginxPort, 1);
+const floorPort = await freePort();
+const floor = await startNetFloor(floorPort, Buffer.from(page), 'text/html; charset=utf-8');
 const sides = {
   nginx: { port: nginxPort, host: 'localhost', cpuMicros: nginx.cpuMicros, stop: () => nginx.stop() },
+  'Node.js net floor': { port: floorPort, host: 'localhost', cpuMicros: floor.cpuMicros, stop: () => floor.stop() },
   'npm start, tracing on': await front('1'),
   'npm start, tracing off': await front('0'),
 };

@@ -37,8 +37,13 @@ const PRACTICES = [
   },
   {
     title: 'Builds and functions',
-    body: 'Every install, build and function runs in a sandbox as an unprivileged user without capabilities, with memory, process and time limits, and a network that cannot reach the server or private ranges. It cannot read the data directory or other deployments.',
-    href: '/docs/builds',
+    body: "Every install, build and function runs in a sandbox as its team's own unprivileged host user, without capabilities, with memory (capped by plan), process and time limits, and a network that cannot reach the server or private ranges. It cannot read the data directory or other deployments; a function writes only its own size-limited /tmp, and secrets never appear in the host's process list.",
+    href: '/docs/security',
+  },
+  {
+    title: 'Requests made for you',
+    body: 'Webhooks, log drains, Slack notices, budget alerts, Git servers and SSO metadata URLs may not point at the server itself or a private, loopback or reserved address: refused when saved, and checked again before every request.',
+    href: '/docs/security#requests-nimbus-sends-for-you',
   },
   {
     title: 'Permissions',
