@@ -105,7 +105,7 @@ describe('device login', () => {
       (c: string) =>
         t.call('POST', `/v1/device/${c}/approve`, { cookie: ada.cookie, headers: { origin: 'https://evil.example' } }),
       403,
-      'forbidden',
+      'forbidden_origin',
     ],
     ['nobody signed in', (c: string) => t.call('POST', `/v1/device/${c}/approve`), 403, 'not_authenticated'],
     ['a mistyped code', () => t.call('POST', '/v1/device/AAAA-0000/approve', { cookie: ada.cookie }), 404, 'not_found'],

@@ -9,7 +9,7 @@
 // time is not stopped here: an operator who fears rebinding also filters egress at the network.
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import os from 'node:os';
 import { DomainError } from '@nimbus/db';
 import { NON_PUBLIC_IPV4, NON_PUBLIC_IPV6 } from '../non-public-ranges';
 
@@ -31,7 +31,8 @@ NAT64.addSubnet('64:ff9b::', 96, 'ipv6');
 /** Whether `address` belongs to one of this server's interfaces now. */
 function ownAddress(address: string, family: Family): boolean {
   const own = new BlockList();
-  for (const a of Object.values(networkInterfaces()).flat())
+  // Read through the module object at each call, so an interface that appears later counts (and a test can add one).
+  for (const a of Object.values(os.networkInterfaces()).flat())
     if (a) own.addAddress(a.address, a.family === 'IPv4' ? 'ipv4' : 'ipv6');
   return own.check(address, family);
 }
