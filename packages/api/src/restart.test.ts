@@ -51,7 +51,8 @@ async function start(): Promise<number> {
   throw new Error('the server exited before listening');
 }
 
-it('builds a deployment again after the process is killed during its build', { timeout: 120_000 }, async () => {
+// Two server starts and two builds: about 90 s on a slow two-core machine beside the PostgreSQL journeys, so room for twice that.
+it('builds a deployment again after the process is killed during its build', { timeout: 240_000 }, async () => {
   let base = `http://127.0.0.1:${await start()}`;
   const headers = { 'content-type': 'application/json', origin: base };
   const signup = await fetch(`${base}/v2/registration`, {
