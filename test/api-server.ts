@@ -5,8 +5,8 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import { stripApiPrefix } from '@nimbus/api';
 import { loadConfig } from '../apps/web/server/config';
-import { stripApiPrefix } from '../apps/web/server/dispatch';
 import { createRuntime } from '../apps/web/server/runtime';
 
 export async function serveApi(

@@ -5,13 +5,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import { classify, isEdgeHost, stripApiPrefix, type Target } from '@nimbus/api';
 import { CLI_VERSION_HEADER, zonesManifest } from '@nimbus/core';
 import { describeError } from '@nimbus/db';
 import { PATH_HEADER } from './lib/team-path';
 import { type CliPackageOptions, createCliPackage } from './server/cli-package';
 import { superviseCopies } from './server/cluster';
 import { type Config, loadConfig } from './server/config';
-import { classify, isEdgeHost, stripApiPrefix, type Target } from './server/dispatch';
 import { createFastLane } from './server/fast-lane';
 import { countQueriesOf } from './server/query-timing';
 import { createRuntime } from './server/runtime';

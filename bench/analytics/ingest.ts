@@ -10,10 +10,10 @@ import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { classify } from '@nimbus/api';
 import { newId, openDatabase, schema, setAnalyticsSwitches } from '@nimbus/db';
 import { createCollector, createEdge, createLocalStore, sha1 } from '@nimbus/engine';
 import { count } from 'drizzle-orm';
-import { classify } from '../../apps/web/server/dispatch';
 import { fetchBytes, freePort, type WrkOptions, wrk } from '../lib/net';
 
 const { values } = parseArgs({

@@ -5,9 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createApi } from '@nimbus/api';
+import { createApi, stripApiPrefix } from '@nimbus/api';
 import { countingQueries, createToken, openDatabase, registerUser } from '@nimbus/db';
-import { stripApiPrefix } from '../../apps/web/server/dispatch';
 import { freePort } from '../lib/net';
 
 export interface ApiServer {

@@ -132,3 +132,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ NIMBUS_PROCESSES: '2' })).toThrow(/NIMBUS_PROCESSES above 1 needs DATABASE_URL/);
   });
 });
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      deployDomain: 'localhost',
+      staffTeam: 'nimbus-staff',
+    });
+    expect([...c.roles]).toEqual(['web', 'api', 'edge', 'worker']);
+  });
+
+  it('refuses split roles without PostgreSQL and unknown roles, with a clear message', () => {
+    expect(() => loadConfig({ NIMBUS_ROLE: 'web' })).toThrow(/needs DATABASE_URL/);
+    expect(() => loadConfig({ NIMBUS_ROLE: 'web,cache', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /unknown role\(s\) cache/,
+    );
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});

@@ -3,8 +3,8 @@
 // like apps/web/server.ts does, so Caddy (or a test) asks the same handler a Nimbus process runs.
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { classify } from '@nimbus/api';
 import { startEdge } from '@nimbus/engine/src/edge/fixture';
-import { classify } from './dispatch';
 import { createTlsAsk } from './tls-ask';
 
 export const PUBLIC_URL = 'https://nimbus.example.org';

@@ -9,7 +9,7 @@
 // (`server_errors`) are recorded whether tracing is on or off.
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { REQUEST_ID_HEADER, SESSION_COOKIE, TRACE_ID_HEADER } from '@nimbus/api';
+import { REQUEST_ID_HEADER, SESSION_COOKIE, type ServerErrorReport, TRACE_ID_HEADER } from '@nimbus/api';
 import {
   type Db,
   describeError,
@@ -137,14 +137,8 @@ export function redactSecrets(text: string): string {
   return result;
 }
 
-export interface ServerErrorEntry {
-  source: 'api' | 'front';
-  error: unknown;
-  method?: string;
-  path?: string;
-  requestId?: string;
-  traceId?: string;
-}
+/** What the API and the front server report (the API's own `ServerErrorReport`). */
+export type ServerErrorEntry = ServerErrorReport;
 
 /** Records an exception in `server_errors`, redacted, never in a trace of its own; failures are logged. */
 export function serverErrorRecorder(db: Db) {
@@ -333,7 +327,7 @@ export interface RequestTracing {
   close(): Promise<void>;
 }
 
-/** The trace kind of a front-server request by where it goes (server/dispatch.ts). */
+/** The trace kind of a front-server request by where it goes (@nimbus/api's dispatch.ts). */
 export function traceKindOf(target: string, headers: IncomingMessage['headers']): TraceKind {
   if (target === 'next') return 'pageLoad';
   if (target !== 'api') return 'middleware';

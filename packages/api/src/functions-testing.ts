@@ -16,7 +16,7 @@ import {
   RuntimeLogWriter,
   reportFunctionsTo,
 } from '@nimbus/engine';
-import { classify, stripApiPrefix } from '../../../apps/web/server/dispatch';
+import { classify, stripApiPrefix } from './dispatch';
 import { createEngineTestApi } from './engine-testing';
 import { ORIGIN } from './testing';
 

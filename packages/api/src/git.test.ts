@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { getRequestListener } from '@hono/node-server';
 import { createEdge, type Edge } from '@nimbus/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classify, stripApiPrefix } from '../../../apps/web/server/dispatch';
+import { classify, stripApiPrefix } from './dispatch';
 import { createEngineTestApi } from './engine-testing';
 
 const run = promisify(execFile);

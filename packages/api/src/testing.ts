@@ -86,7 +86,7 @@ export async function signupToken(db: Db, email: string): Promise<string> {
 export async function listen(app: Api): Promise<{ url: string; close(): Promise<void> }> {
   const { createServer } = await import('node:http');
   const { getRequestListener } = await import('@hono/node-server');
-  const { stripApiPrefix } = await import('../../../apps/web/server/dispatch');
+  const { stripApiPrefix } = await import('./dispatch');
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     req.url = stripApiPrefix(req.url ?? '/');

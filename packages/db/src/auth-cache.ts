@@ -8,7 +8,6 @@
 // - written by another process on the same PostgreSQL, an entry lives AUTH_CACHE_MS at most, so a
 //   token revoked there stops working here within 2 seconds.
 // Expiry dates are checked by the callers on every use. Misses for one key share one lookup.
-import type { Db } from './client';
 
 export const AUTH_CACHE_MS = 2_000;
 const MAX_ENTRIES = 10_000;
@@ -27,7 +26,8 @@ interface Entry {
 // the dashboard, and a write noted by the API's copy must end the dashboard's entries too.
 interface State {
   generation: number;
-  caches: WeakMap<Db, Map<string, Entry>>;
+  /** Keyed by the database handle: each open database has its own entries. */
+  caches: WeakMap<object, Map<string, Entry>>;
 }
 const KEY = Symbol.for('nimbus.auth-cache');
 const state: State = ((globalThis as Record<symbol, State | undefined>)[KEY] ??= {
@@ -41,7 +41,7 @@ export function noteStatement(sql: string): void {
 }
 
 /** The cached value of `key` for `db`, or the result of `load` (kept unless null). */
-export function cachedAuth<T>(db: Db, key: string, load: () => Promise<T | null>): Promise<T | null> {
+export function cachedAuth<T>(db: object, key: string, load: () => Promise<T | null>): Promise<T | null> {
   let cache = state.caches.get(db);
   if (!cache) state.caches.set(db, (cache = new Map()));
   const now = Date.now();

@@ -39,6 +39,7 @@ export * from './queries/rate-limits';
 export * from './queries/runtime-logs';
 export * from './queries/server-code';
 export * from './queries/sessions';
+export * from './queries/slugs';
 export * from './queries/sso';
 export * from './queries/staff';
 export * from './queries/stripe';

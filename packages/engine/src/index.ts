@@ -5,7 +5,7 @@ export { setToolchainRoot, toolchainRoot } from './build/toolchain';
 export * from './crypto';
 export * from './dns/check-domain';
 export * from './dns/recheck';
-export * from './edge/boa/crons';
+export * from './edge/build-output/crons';
 export * from './edge/create-edge';
 export { CRON_PASS_HEADER } from './edge/protection';
 export * from './engine';

@@ -6,10 +6,11 @@ import { createHash } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import sharp from 'sharp';
-import type { ApiOptions } from '../context';
 import type { AccountDeletion } from '../schemas/accounts';
+import { requireAccountAccess } from './access';
 import { auditTeams } from './audit';
-import { engineOf, requireAccountAccess, type ServiceContext } from './context';
+import { engineOf, type ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 /** The body limit of PUT /v1/user/avatar (body-limits.ts) refuses larger uploads first. */
 export const AVATAR_MAX_BYTES = 4 * 1024 * 1024;

@@ -6,8 +6,9 @@ import { checkDomain } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import { fullHost } from '../deployment-json';
 import { page } from '../serialize';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, engineOf, type ServiceContext } from './context';
+import { engineOf, type ServiceContext } from './context';
 import { announce } from './domains';
 
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;

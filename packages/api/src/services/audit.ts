@@ -7,7 +7,8 @@ import * as db from '@nimbus/db';
 import type { ListEventsQuery } from '../schemas/audit';
 import { MAX_TIMESTAMP } from '../schemas/common';
 import { page } from '../serialize';
-import { authorize, type ServiceContext, scopeOf } from './context';
+import { authorize, scopeOf } from './access';
+import type { ServiceContext } from './context';
 
 export interface AuditTarget {
   type:

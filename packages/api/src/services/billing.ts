@@ -6,8 +6,9 @@
 import { countrySuggestions, downgradeLosses, type PlanId } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import { teamJson } from '../serialize';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
 import {
   cancelSubscription,
   dayAfter,

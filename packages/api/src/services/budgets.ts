@@ -8,10 +8,11 @@ import { createHmac } from 'node:crypto';
 import { exceededMetrics, usageCost } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import { checkDestination, refusedDestination } from '@nimbus/engine';
-import type { ApiOptions } from '../context';
-import { deliver } from '../mail';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
+import { deliver } from './mail';
+import type { ApiOptions } from './options';
 import { monthOf } from './usage';
 
 export const BUDGET_THRESHOLDS = [50, 75, 100] as const;

@@ -4,11 +4,11 @@
 // have e-mails, IPs and phone numbers redacted (queries/flags.ts).
 import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
 import { refuseNul } from '../input';
 import { ClientErrorReport } from '../schemas/flags';
 import { requireStaff } from './admin';
 import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const REPORTS_PER_IP_PER_MINUTE = 30;

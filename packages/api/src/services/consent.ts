@@ -3,7 +3,7 @@
 // and whether a request's `consent` cookie declines analytics, in which case the event stream and
 // search analytics answer as if they stored the event and store nothing.
 import { parseConsent, showConsentBanner } from '@nimbus/core';
-import type { ApiOptions } from '../context';
+import type { ApiOptions } from './options';
 
 /** `GET /api/show-consent-banner`: `headers` reads one request header by (lower-case) name. */
 export function showBanner(

@@ -1,7 +1,8 @@
 // Custom environments of a project (db/queries/custom-environments.ts), in the shape the vercel CLI
 // (`target ls`, `env add`, `deploy --target`) and @vercel/sdk read. Their variables go through env.ts.
 import * as db from '@nimbus/db';
-import { authorize, type ServiceContext } from './context';
+import { authorize } from './access';
+import type { ServiceContext } from './context';
 
 export function environmentJson(e: db.CustomEnvironment) {
   return {

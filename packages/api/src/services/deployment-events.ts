@@ -3,7 +3,8 @@
 // the dashboard (resuming after Last-Event-ID). The routes only write what the iterator yields.
 import * as db from '@nimbus/db';
 import { eventLine, followLog } from '../log-follow';
-import { authorize, engineOf, type ServiceContext } from './context';
+import { authorize } from './access';
+import { engineOf, type ServiceContext } from './context';
 
 export interface NdjsonOptions {
   follow: boolean;

@@ -25,12 +25,13 @@ import {
   sha1,
   storeInlineFiles,
 } from '@nimbus/engine';
-import type { FunctionLimits, Scope } from '../context';
 import { deploymentJson, deploymentListItem, type HostContext } from '../deployment-json';
 import type { DeploymentCreate } from '../schemas/deployment-request';
 import type { DeploymentListQuery } from '../schemas/deployments';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, engineOf, hostContext, type ServiceContext } from './context';
+import { engineOf, hostContext, type ServiceContext } from './context';
+import type { FunctionLimits, Scope } from './options';
 
 export type DeploymentListInput = Omit<z.output<typeof DeploymentListQuery>, 'teamId' | 'slug'>;
 

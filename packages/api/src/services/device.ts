@@ -1,8 +1,8 @@
 // Device authorization for `nimbus login` (RFC 8628). The CLI starts and polls without a token;
 // the person in the browser looks the code up, then approves or denies it with their session.
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
 import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 const CODES_PER_IP_PER_HOUR = 60;
 

@@ -13,10 +13,11 @@ import {
   proves,
   verificationRecord,
 } from '@nimbus/engine';
-import type { ApiOptions } from '../context';
 import { page } from '../serialize';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 const checkers = new WeakMap<ApiOptions, DomainChecker>();
 const NO_DNS: DnsSettings = { servers: [], edgeIPv4: [], edgeIPv6: [], cnameTarget: null };

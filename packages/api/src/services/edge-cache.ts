@@ -1,10 +1,11 @@
 // Purging the edge cache by tag (the responses' `Vercel-Cache-Tag`), as Vercel's API does:
 // invalidate marks the project's tagged entries stale, so the next request is served STALE while the
 // function runs again in the background; delete removes them, so the next request is a MISS. Every
-// edge process sees it within the second it trusts a row it read (engine/src/edge/boa/edge-cache.ts).
+// edge process sees it within the second it trusts a row it read (engine/src/edge/build-output/edge-cache.ts).
 import type { DeploymentTarget } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import { authorize, type ServiceContext } from './context';
+import { authorize } from './access';
+import type { ServiceContext } from './context';
 
 export interface PurgeInput {
   projectIdOrName: string;

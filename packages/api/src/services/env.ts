@@ -5,8 +5,9 @@ import * as db from '@nimbus/db';
 import type { z } from 'zod';
 import { envJson } from '../project-json';
 import type { EnvCreateItem, EnvListQuery, EnvPatch } from '../schemas/projects';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, engineOf, type ServiceContext } from './context';
+import { engineOf, type ServiceContext } from './context';
 
 export type EnvListInput = Pick<z.output<typeof EnvListQuery>, 'decrypt' | 'target'>;
 type EnvItem = z.output<typeof EnvCreateItem>;

@@ -3,7 +3,8 @@
 // The route caps the body at NIMBUS_MAX_FILE_SIZE before it reaches here.
 import { DomainError } from '@nimbus/db';
 import { uploadBlob } from '@nimbus/engine';
-import { authorize, engineOf, type ServiceContext } from './context';
+import { authorize } from './access';
+import { engineOf, type ServiceContext } from './context';
 
 export interface Upload {
   /** x-now-digest (or x-vercel-digest): SHA-1 hex of the body. */

@@ -5,12 +5,13 @@
 import type { z } from '@hono/zod-openapi';
 import { evaluateFlag } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
 import { refuseNul } from '../input';
 import type { FlagCreate, FlagUpdate } from '../schemas/flags';
 import { StatsigBody } from '../schemas/flags';
+import { scopeOf } from './access';
 import { requireStaff } from './admin';
-import { type ServiceContext, scopeOf } from './context';
+import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const BATCHES_PER_IP_PER_MINUTE = 120;

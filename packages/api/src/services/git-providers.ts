@@ -8,8 +8,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as db from '@nimbus/db';
 import { checkDestination, ensureRepo, fetchCommit, refusedDestination } from '@nimbus/engine';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, createContext, engineOf, type ServiceContext } from './context';
+import { createContext, engineOf, type ServiceContext } from './context';
 import { deployCommit, gitRoot } from './git';
 
 export const GIT_PROVIDERS = ['github', 'gitlab', 'bitbucket', 'gitea'] as const;

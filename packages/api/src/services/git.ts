@@ -18,10 +18,11 @@ import {
   sha1,
   uploadBlob,
 } from '@nimbus/engine';
-import type { Scope } from '../context';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, createContext, engineOf, type ServiceContext } from './context';
+import { createContext, engineOf, type ServiceContext } from './context';
 import * as deployments from './deployments';
+import type { Scope } from './options';
 
 /** The folder of the bare repositories (NIMBUS_GIT_DIR). */
 export function gitRoot(ctx: ServiceContext): string {

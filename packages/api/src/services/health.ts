@@ -2,7 +2,7 @@
 // operator's NIMBUS_BUILD_SANDBOX comes from the configuration, so every process reports it, also
 // one that runs no builds; a process that ran the sandbox's self-test adds what the test found.
 import { type SandboxStatus, sandboxStatus } from '@nimbus/engine';
-import type { ApiOptions } from '../context';
+import type { ApiOptions } from './options';
 
 export type BuildIsolation = SandboxStatus & { mode: 'on' | 'off' };
 

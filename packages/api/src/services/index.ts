@@ -1,5 +1,6 @@
 // The service layer: what the API's routes and the dashboard's server components both call.
 
+export * from './access';
 export * as accountProfile from './account-profile';
 export * as admin from './admin';
 export * as aliases from './aliases';
@@ -23,6 +24,7 @@ export * as integrations from './integrations';
 export * as leads from './leads';
 export * as members from './members';
 export * as notifications from './notifications';
+export type * from './options';
 export * as password from './password';
 export * as projectDomains from './project-domains';
 export * as projects from './projects';

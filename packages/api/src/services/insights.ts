@@ -2,10 +2,10 @@
 // and views here, as it would with the hosted service; Nimbus staff read the events of one search.
 import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
 import type { InsightsBody } from '../schemas/insights';
 import { requireStaff } from './admin';
 import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 const REQUESTS_PER_IP_PER_MINUTE = 120;
 

@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import * as db from '@nimbus/db';
 import { checkDestination } from '@nimbus/engine';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, engineOf, type ServiceContext } from './context';
+import { engineOf, type ServiceContext } from './context';
 import { listConnections } from './git-providers';
 
 export function webhookJson(w: db.Webhook) {

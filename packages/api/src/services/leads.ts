@@ -3,11 +3,11 @@
 import type { z } from '@hono/zod-openapi';
 import { isAboveSizeThreshold } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
 import { LeadCreate, type LeadListQuery } from '../schemas/leads';
 import { page } from '../serialize';
 import { requireStaff } from './admin';
 import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 const LEADS_PER_EMAIL_PER_HOUR = 5;
 

@@ -3,12 +3,13 @@
 import type { z } from '@hono/zod-openapi';
 import { can, type Role } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
-import { deliver } from '../mail';
 import type { InviteBody } from '../schemas/teams';
 import { invitationJson, memberJson, outboxJson, page, teamJson } from '../serialize';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, forTeam, type ServiceContext } from './context';
+import { forTeam, type ServiceContext } from './context';
+import { deliver } from './mail';
+import type { ApiOptions } from './options';
 import { syncSeats } from './stripe-billing';
 
 export async function list(ctx: ServiceContext, team: string) {

@@ -2,7 +2,8 @@
 // Slack-compatible incoming-webhook URL. The URL is a secret: sealed at rest, never shown back.
 import * as db from '@nimbus/db';
 import { checkDestination } from '@nimbus/engine';
-import { engineOf, requireAccountAccess, type ServiceContext } from './context';
+import { requireAccountAccess } from './access';
+import { engineOf, type ServiceContext } from './context';
 
 function preferencesJson(p: db.NotificationPreferences) {
   return { kinds: [...db.NOTIFICATION_KINDS], email: p.email, slack: p.slack, slackConfigured: Boolean(p.slackUrl) };

@@ -2,9 +2,10 @@
 // forgotten one by e-mail. A reset request answers the same whether or not the address has an
 // account, and is throttled per address and per caller so it cannot flood an inbox.
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
-import { deliver } from '../mail';
-import { requireAccountAccess, type ServiceContext } from './context';
+import { requireAccountAccess } from './access';
+import type { ServiceContext } from './context';
+import { deliver } from './mail';
+import type { ApiOptions } from './options';
 
 const RESETS_PER_EMAIL_PER_HOUR = 3;
 const RESETS_PER_IP_PER_HOUR = 20;

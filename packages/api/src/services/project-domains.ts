@@ -4,8 +4,9 @@
 // that apex is verified (`POST .../verify` looks now; the worker rechecks in the background).
 import { REDIRECT_STATUS_CODES } from '@nimbus/core';
 import * as db from '@nimbus/db';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
 import { announce, parseDomain, verificationJson, verifyTeamDomain } from './domains';
 
 export interface DomainSettingsInput {

@@ -4,13 +4,14 @@
 import type { z } from '@hono/zod-openapi';
 import { can } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import type { Scope } from '../context';
 import { projectDeploymentJson } from '../deployment-json';
 import { projectJson } from '../project-json';
 import type { ListQuery, ProjectCreate, ProjectPatch } from '../schemas/projects';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, hostContext, type ServiceContext } from './context';
+import { hostContext, type ServiceContext } from './context';
 import { linkJson } from './git';
+import type { Scope } from './options';
 import { auditProtection, protectionChanged, protectionChanges } from './protection';
 import { applySwitches } from './web-analytics';
 

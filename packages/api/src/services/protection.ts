@@ -8,12 +8,13 @@ import type { z } from '@hono/zod-openapi';
 import type { ProjectChanges, User } from '@nimbus/db';
 import * as db from '@nimbus/db';
 import { hostnameOf, resolveHost } from '@nimbus/engine/src/edge/hosts';
-import type { ApiOptions } from '../context';
 import { bypassJson } from '../project-json';
 import type { ProjectPatch } from '../schemas/projects';
 import type { ProtectionBypassPatch } from '../schemas/protection';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, engineOf, type ServiceContext } from './context';
+import { engineOf, type ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 const HANDOFF_TTL = 60_000;
 const BYPASS_MAX = 10;

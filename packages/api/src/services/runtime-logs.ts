@@ -7,7 +7,8 @@
 import * as db from '@nimbus/db';
 import type { z } from 'zod';
 import type { ObservabilityQuery, RuntimeLogsQuery } from '../schemas/runtime-logs';
-import { authorize, type ServiceContext } from './context';
+import { authorize } from './access';
+import type { ServiceContext } from './context';
 import { parseLogFilter } from './log-filter';
 
 type ListInput = z.infer<typeof RuntimeLogsQuery>;

@@ -4,12 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
-import { deliver } from '../mail';
 import type { LoginBody, LoginSecondFactorBody, RegistrationBody } from '../schemas/accounts';
 import { userJson } from '../serialize';
 import { createContext, type ServiceContext } from './context';
 import { throttledLogin, throttledSecondFactor } from './login-throttle';
+import { deliver } from './mail';
+import type { ApiOptions } from './options';
 import { RISK_LIMIT_SCORE, RISK_REFUSE_SCORE, signupRisk } from './risk';
 import { teamsOf } from './teams';
 import { checkSecondFactor, wrongCode } from './two-factor';

@@ -1,7 +1,8 @@
 // The browser sessions of the signed-in user, for the account page: list them (the calling one
 // marked current), end one, or end every other. Team-limited tokens have no say over them.
 import * as db from '@nimbus/db';
-import { requireAccountAccess, type ServiceContext } from './context';
+import { requireAccountAccess } from './access';
+import type { ServiceContext } from './context';
 
 const sessionJson = (row: db.Session, currentId: string | null | undefined) => ({
   id: row.id,

@@ -3,9 +3,10 @@
 // SSO, and enforcement. Personal accounts have no SSO: there is nobody to let in.
 import { X509Certificate } from 'node:crypto';
 import * as db from '@nimbus/db';
-import type { Scope } from '../context';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
+import type { Scope } from './options';
 import { acsUrl, spEntityId } from './sso';
 import { hasVerificationRecord, normalizeDomain, txtName, txtValue } from './sso-domain';
 import { fetchIdpMetadata, parseIdpMetadata } from './sso-metadata';

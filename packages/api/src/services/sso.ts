@@ -17,14 +17,11 @@ import { isValidLinkTarget } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
-import type { ApiOptions, Scope } from '../context';
 import { auditAs } from './audit';
-import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 import type { Client } from './session';
 import { syncSeats } from './stripe-billing';
 
-/** How long an SSO sign-in counts as recent for a team that enforces SSO, unless ApiOptions says otherwise. */
-export const SSO_MAX_AGE_MS = 24 * 60 * 60_000;
 const EMAIL_ATTRIBUTES = ['email', 'mail', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'];
 
 export const acsUrl = (options: ApiOptions) => `${options.publicUrl}/api/auth/sso/acs`;
@@ -256,24 +253,4 @@ export async function complete(options: ApiOptions, input: { ticket: string; non
     cookie: { token: session.token, expiresAt: session.expiresAt, scopeSlug: team.slug },
     next: ticket.next,
   };
-}
-
-/**
- * Enforcement: a browser session acting for a team that enforces SSO needs an SSO sign-in for
- * that team within the last SSO_MAX_AGE_MS. Owners pass (break-glass: they can always reach the
- * settings to fix the IdP), and so do tokens (they are made, listed and revoked by the user).
- * The error is the spec's: `missing_scope` with the team's slug and `saml: true`.
- */
-export async function requireSsoLogin(ctx: ServiceContext, scope: Scope): Promise<void> {
-  const { actor, options } = ctx;
-  if (actor.via !== 'session' || !actor.sessionId || scope.personal || scope.role === 'OWNER') return;
-  const sso = await db.getTeamSso(options.db, scope.teamId);
-  if (!sso?.enforced) return;
-  const last = await db.lastSsoLogin(options.db, actor.sessionId, scope.teamId);
-  if (last && Date.now() - last.getTime() < (options.ssoMaxAgeMs ?? SSO_MAX_AGE_MS)) return;
-  throw new db.DomainError(
-    'missing_scope',
-    `Team ${scope.slug} requires single sign-on. Log in with SSO to continue.`,
-    { scope: scope.slug, saml: true, teamId: scope.teamId },
-  );
 }

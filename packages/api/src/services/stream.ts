@@ -4,10 +4,10 @@
 import type { z } from '@hono/zod-openapi';
 import { DEFAULT_STAFF_EMAIL_DOMAIN, isStaffEmail } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import type { ApiOptions } from '../context';
 import { refuseNul } from '../input';
 import { StreamEvent, type StreamQuery } from '../schemas/stream';
 import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 
 const MAX_BODY_BYTES = 32 * 1024;
 const EVENTS_PER_IP_PER_MINUTE = 240;

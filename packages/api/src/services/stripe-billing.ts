@@ -6,9 +6,10 @@
 import { type PlanId, PRO_TRIAL_DAYS, usageCost } from '@nimbus/core';
 import * as db from '@nimbus/db';
 import type Stripe from 'stripe';
-import type { ApiOptions } from '../context';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
+import type { ApiOptions } from './options';
 import { proSeatPrice, requireStripe, stripeCall, stripeOf } from './stripe-client';
 
 type TeamRef = { id: string; slug: string };

@@ -4,7 +4,7 @@
 import { PLANS } from '@nimbus/core';
 import { DomainError } from '@nimbus/db';
 import Stripe from 'stripe';
-import type { ApiOptions, StripeSettings } from '../context';
+import type { ApiOptions, StripeSettings } from './options';
 
 const clients = new WeakMap<StripeSettings, Stripe>();
 const prices = new WeakMap<StripeSettings, Promise<string>>();

@@ -5,8 +5,8 @@
 // so an event delivered twice is applied once.
 import * as db from '@nimbus/db';
 import type Stripe from 'stripe';
-import type { ApiOptions } from '../context';
-import { deliver } from '../mail';
+import { deliver } from './mail';
+import type { ApiOptions } from './options';
 import { addOverage, saveDefaultCard, subscriptionState } from './stripe-billing';
 import { stripeOf } from './stripe-client';
 

@@ -3,11 +3,12 @@
 import type { z } from '@hono/zod-openapi';
 import { can } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import type { Scope } from '../context';
 import type { TeamCreate, TeamPatch } from '../schemas/teams';
 import { page, teamJson } from '../serialize';
+import { authorize, requirePermission } from './access';
 import { audit } from './audit';
-import { authorize, forTeam, requirePermission, type ServiceContext } from './context';
+import { forTeam, type ServiceContext } from './context';
+import type { Scope } from './options';
 
 const listed = new WeakMap<ServiceContext, Promise<db.TeamWithRole[]>>();
 

@@ -3,8 +3,9 @@
 // projects in the destination.
 import * as db from '@nimbus/db';
 import { projectJson } from '../project-json';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, forTeam, type ServiceContext } from './context';
+import { forTeam, type ServiceContext } from './context';
 import { announce } from './domains';
 
 export async function transfer(ctx: ServiceContext, projectIds: string[], destination: string) {

@@ -6,11 +6,12 @@ import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { ApiOptions } from '../context';
 import type { TwoFactorCode, TwoFactorProof } from '../schemas/two-factor';
+import { requireAccountAccess } from './access';
 import { auditTeams } from './audit';
-import { requireAccountAccess, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
 import { throttledSecondFactor } from './login-throttle';
+import type { ApiOptions } from './options';
 
 const ISSUER = 'Nimbus';
 

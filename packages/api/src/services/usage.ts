@@ -4,7 +4,8 @@
 // Figures are what the meters have written: a few seconds behind the edge (NIMBUS_USAGE_FLUSH_INTERVAL).
 import { emptyUsage, includedUsage, USAGE_METRICS, type UsageMetric, type UsageTotals, usageCost } from '@nimbus/core';
 import * as db from '@nimbus/db';
-import { authorize, type ServiceContext } from './context';
+import { authorize } from './access';
+import type { ServiceContext } from './context';
 
 const DAY_MS = 86_400_000;
 /** The longest period one call reads. */

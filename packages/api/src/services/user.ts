@@ -4,8 +4,9 @@ import type { z } from '@hono/zod-openapi';
 import * as db from '@nimbus/db';
 import type { UserPatch } from '../schemas/accounts';
 import { userJson } from '../serialize';
+import { requireAccountAccess } from './access';
 import { setUsername } from './account-profile';
-import { requireAccountAccess, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
 
 export async function get(ctx: ServiceContext) {
   // One cached lookup rather than every team: clients call this in a loop (issue #10).

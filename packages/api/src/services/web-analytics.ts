@@ -3,8 +3,9 @@
 // Insights on. Reading is for every role; switching is `project:update` (Owner, Member).
 import { experienceScore, rateScore, rateVital, SCORE_WEIGHTS, VITAL_METRICS, type VitalMetric } from '@nimbus/core';
 import * as db from '@nimbus/db';
+import { authorize } from './access';
 import { audit } from './audit';
-import { authorize, type ServiceContext } from './context';
+import type { ServiceContext } from './context';
 
 export interface OverviewInput {
   period: db.WebPeriod;

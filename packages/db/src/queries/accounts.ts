@@ -1,14 +1,7 @@
 // Accounts: sign-up (user + personal hobby team, the "northstar" model), login, password, profile.
 // Sessions are in sessions.ts, throttles in rate-limits.ts, reset links in password-resets.ts.
 
-import {
-  type Attribution,
-  INVALID_EMAIL,
-  isReservedSlug,
-  isValidEmail,
-  sanitizeAttribution,
-  slugify,
-} from '@nimbus/core';
+import { type Attribution, INVALID_EMAIL, isValidEmail, sanitizeAttribution } from '@nimbus/core';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cachedAuth } from '../auth-cache';
@@ -16,12 +9,12 @@ import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId, randomString } from '../ids';
 import { checkPassword } from '../password';
-import { memberships, teams, users } from '../schema';
+import { memberships, type Team, teams, type User, users } from '../schema';
 import { recordPlanStart } from './billing';
 import { revokeOtherSessions } from './sessions';
+import { freeSlug } from './slugs';
 
-export type User = typeof users.$inferSelect;
-type Team = typeof teams.$inferSelect;
+export type { User } from '../schema';
 
 // argon2id with the library's defaults (m=19 MiB, t=2): OWASP's recommended floor.
 const ARGON2ID = 2;
@@ -103,19 +96,6 @@ export async function createAccount(db: Db, { email, name, passwordHash, attribu
  */
 export const personalTeamSlug = (username: string) => `${username.slice(0, 34).replace(/-+$/, '')}-projects`;
 const PERSONAL_SLUG_MAX = 43;
-
-/** A slug free among both usernames and team slugs, so an old personal URL (`/<username>`) never names a team. */
-export async function freeSlug(db: Db, base: string, max = 40): Promise<string> {
-  let stem = slugify(base).slice(0, max) || 'user';
-  if (isReservedSlug(stem)) stem = `${stem}-team`;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const candidate = attempt === 0 ? stem : `${stem}-${randomString(4, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
-    const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.slug, candidate));
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate));
-    if (!team && !user) return candidate;
-  }
-  throw new DomainError('conflict', 'Could not find a free name; try again.');
-}
 
 export const hashPassword = (password: string) => hash(password, { algorithm: ARGON2ID });
 

@@ -8,8 +8,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
+import type { Team } from '../schema';
 import { planHistory, teams } from '../schema';
-import type { Team } from './teams';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -31,8 +31,8 @@ export interface NewDeployment {
 
 export async function createDeployment(db: Db, input: NewDeployment): Promise<Deployment> {
   const { project } = input;
-  await checkDeploymentLimit(db, project.teamId);
   return db.transaction(async (tx) => {
+    await checkDeploymentLimit(tx, project.teamId);
     const id = newId('dpl');
     const host = `${hostLabel(project.name, 56)}-${randomString(6, HOST_SUFFIX)}`;
     const [deployment] = await tx

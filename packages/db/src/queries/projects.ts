@@ -39,21 +39,23 @@ export async function createProject(
   { name, ...settings }: { name: string } & ProjectSettings,
 ): Promise<Project> {
   validateProjectName(name);
-  await checkProjectLimit(db, teamId);
-  const [project] = await db
-    .insert(projects)
-    .values({ id: newId('prj'), teamId, name, ...settings })
-    .onConflictDoNothing()
-    .returning();
-  if (!project)
-    throw new DomainError('conflict', `A project named "${name}" already exists in this team. Choose another name.`);
-  await recordHookEvent(db, {
-    teamId,
-    projectId: project.id,
-    type: 'project.created',
-    payload: { project: { id: project.id, name: project.name } },
+  return db.transaction(async (tx) => {
+    await checkProjectLimit(tx, teamId);
+    const [project] = await tx
+      .insert(projects)
+      .values({ id: newId('prj'), teamId, name, ...settings })
+      .onConflictDoNothing()
+      .returning();
+    if (!project)
+      throw new DomainError('conflict', `A project named "${name}" already exists in this team. Choose another name.`);
+    await recordHookEvent(tx, {
+      teamId,
+      projectId: project.id,
+      type: 'project.created',
+      payload: { project: { id: project.id, name: project.name } },
+    });
+    return project;
   });
-  return project;
 }
 
 export async function findProject(db: Db, teamId: string, idOrName: string): Promise<Project | null> {
@@ -75,19 +77,21 @@ export async function findOrCreateProject(db: Db, teamId: string, name: string):
   const found = await findProject(db, teamId, name);
   if (found) return found;
   validateProjectName(name);
-  await checkProjectLimit(db, teamId);
-  const [created] = await db
-    .insert(projects)
-    .values({ id: newId('prj'), teamId, name })
-    .onConflictDoNothing()
-    .returning();
-  if (created)
-    await recordHookEvent(db, {
-      teamId,
-      projectId: created.id,
-      type: 'project.created',
-      payload: { project: { id: created.id, name: created.name } },
-    });
+  await db.transaction(async (tx) => {
+    await checkProjectLimit(tx, teamId);
+    const [created] = await tx
+      .insert(projects)
+      .values({ id: newId('prj'), teamId, name })
+      .onConflictDoNothing()
+      .returning();
+    if (created)
+      await recordHookEvent(tx, {
+        teamId,
+        projectId: created.id,
+        type: 'project.created',
+        payload: { project: { id: created.id, name: created.name } },
+      });
+  });
   return getProject(db, teamId, name);
 }
 

@@ -5,8 +5,8 @@ import { cachedAuth } from '../auth-cache';
 import type { Db } from '../client';
 import { notFound } from '../errors';
 import { newId, randomString, sha256 } from '../ids';
+import type { User } from '../schema';
 import { sessions, users } from '../schema';
-import type { User } from './accounts';
 
 export type Session = typeof sessions.$inferSelect;
 

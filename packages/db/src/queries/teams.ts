@@ -5,11 +5,11 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { DomainError, notFound } from '../errors';
 import { newId } from '../ids';
-import { memberships, teams, users } from '../schema';
-import { freeSlug } from './accounts';
+import { memberships, type Team, teams, users } from '../schema';
 import { recordPlanStart } from './billing';
+import { freeSlug } from './slugs';
 
-export type Team = typeof teams.$inferSelect;
+export type { Team } from '../schema';
 export type TeamWithRole = Team & { role: Role };
 
 export async function listTeams(db: Db, userId: string): Promise<TeamWithRole[]> {

@@ -146,3 +146,6 @@ export const pendingSignups = pgTable(
     index('pending_signups_expires_idx').on(t.expiresAt),
   ],
 );
+
+/** A user's row: the type queries take and return. */
+export type User = typeof users.$inferSelect;

@@ -84,3 +84,6 @@ export const outbox = pgTable('outbox', {
   createdAt: ts('created_at').notNull().defaultNow(),
   sentAt: ts('sent_at'),
 });
+
+/** A team's row: the type queries take and return. */
+export type Team = typeof teams.$inferSelect;

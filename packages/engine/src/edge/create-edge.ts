@@ -12,8 +12,8 @@ import type { FunctionPool } from '../functions/pool';
 import { createProtectionTokens, type ProtectionTokens } from '../protection-tokens';
 import type { FileStore } from '../store/types';
 import type { EdgeCounter, Meter } from '../usage/meter';
-import { type BoaServer, createBoaServer } from './boa/serve';
 import { type BodyLimits, createBodyCache, DEFAULT_BODY_LIMITS } from './bodies';
+import { type BuildOutputServer, createBuildOutputServer } from './build-output/serve';
 import { conditionKey, requestFacts } from './facts';
 import { createHostCache, type HostTarget } from './hosts';
 import { createManifestCache, type Manifest } from './manifests';
@@ -89,7 +89,7 @@ export interface Edge {
    */
   serves(hostname: string): boolean | Promise<boolean>;
   /** Who a function runner's pool key belongs to (for runtime logs), when this edge runs functions. */
-  functionOwner(key: string): ReturnType<BoaServer['ownerOf']>;
+  functionOwner(key: string): ReturnType<BuildOutputServer['ownerOf']>;
   /** Resolves once cross-process invalidation is live (at once without databaseUrl). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -136,8 +136,8 @@ export function createEdge(options: EdgeOptions): Edge {
     if (res.headersSent) res.destroy();
     else sendStatic(res, pages.unavailable);
   };
-  const boa = options.functions
-    ? createBoaServer({
+  const buildOutput = options.functions
+    ? createBuildOutputServer({
         db: options.db,
         store,
         cipher: options.functions.cipher,
@@ -232,7 +232,7 @@ export function createEdge(options: EdgeOptions): Edge {
       if (collector.handle(req, res, site)) return;
     }
     if (deployment.buildOutput) {
-      if (boa) return boa.handle(deployment, req, res);
+      if (buildOutput) return buildOutput.handle(deployment, req, res);
       return sendStatic(res, pages.noFunctions);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendStatic(res, pages.methodNotAllowed);
@@ -263,7 +263,9 @@ export function createEdge(options: EdgeOptions): Edge {
     if (target.team?.paused && deployment.target === 'production') return null;
     if (target.analytics && collector.claims(url)) return null;
     if (!protection.isOpen(deployment.projectId)) return null;
-    const plan = deployment.buildOutput ? (boa?.knownPlan(deployment, url) ?? null) : classicPlan(deployment, url);
+    const plan = deployment.buildOutput
+      ? (buildOutput?.knownPlan(deployment, url) ?? null)
+      : classicPlan(deployment, url);
     if (!plan) return null;
     const answer = memoryAnswerOf(plan, acceptEncoding, bodies);
     if (answer && meter) metered(deployment, socket, meter);
@@ -291,7 +293,7 @@ export function createEdge(options: EdgeOptions): Edge {
       const target = hosts.get(hostname);
       return target instanceof Promise ? target.then(hasDeployment) : hasDeployment(target);
     },
-    functionOwner: (key) => boa?.ownerOf(key),
+    functionOwner: (key) => buildOutput?.ownerOf(key),
     memoryAnswer,
     handle(req, res) {
       // Cache hits stay synchronous and allocate nothing; only a miss waits on a promise.

@@ -169,7 +169,7 @@ export function createProtectionGate(options: ProtectionOptions) {
     const host = hostnameOf(req.headers.host ?? '');
     const project = deployment.projectId;
 
-    // The server's own cron calls (edge/boa/crons.ts) carry a pass signed for this host, as Vercel's do.
+    // The server's own cron calls (edge/build-output/crons.ts) carry a pass signed for this host, as Vercel's do.
     const cron = header(req, CRON_PASS_HEADER);
     if (cron && tokens.verify(cron, 'cron', host)) return true;
 

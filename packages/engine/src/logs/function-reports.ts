@@ -1,6 +1,6 @@
 // Connects the runner pool's reports to the runtime log: the pool knows its runners by key, the edge
 // knows which deployment and function a key runs, and the writer wants both.
-import type { FunctionOwner } from '../edge/boa/serve';
+import type { FunctionOwner } from '../edge/build-output/serve';
 import type { FunctionPoolOptions } from '../functions/pool';
 import type { Meter } from '../usage/meter';
 import type { RuntimeLogWriter } from './runtime-log-writer';

@@ -6,19 +6,11 @@
 // that must not match `/5000` or `/index/x`. Templates (`dest`, header values) are split into
 // literal and `$1` / `$name` parts here too, so a request only joins strings.
 import { type BuildOutputRoute, type RoutePhase, servedPath } from '@nimbus/core';
+import type { CompiledCondition } from './request-state';
+import { type Template, template } from './template';
 import { type CompiledTransform, compileTransforms } from './transforms';
 
 export type Group = 'none' | RoutePhase;
-
-export interface CompiledCondition {
-  type: 'header' | 'cookie' | 'query' | 'host';
-  /** Lower-cased for headers. */
-  key: string;
-  value?: RegExp;
-}
-
-/** A `$1` / `$name` template: literal strings with the parameters between them. */
-export type Template = (string | { param: string })[];
 
 export interface CompiledRoute {
   index: number;
@@ -171,18 +163,6 @@ function conditions(list: unknown, onError: (e: string) => void): CompiledCondit
     });
   }
   return out;
-}
-
-export function template(text: string): Template {
-  const parts: Template = [];
-  let last = 0;
-  for (const m of text.matchAll(/\$(\d+|[A-Za-z_][A-Za-z0-9_]*)/g)) {
-    if (m.index > last) parts.push(text.slice(last, m.index));
-    parts.push({ param: m[1]! });
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
 }
 
 function destination(dest: string): NonNullable<CompiledRoute['dest']> {

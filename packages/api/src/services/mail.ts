@@ -3,7 +3,7 @@
 
 import { type Db, schema } from '@nimbus/db';
 import { eq } from 'drizzle-orm';
-import type { ApiOptions } from './context';
+import type { ApiOptions } from './options';
 
 export async function deliver(db: Db, options: ApiOptions, mailId: string): Promise<boolean> {
   if (!options.smtpUrl) return false;

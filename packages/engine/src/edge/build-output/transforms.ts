@@ -3,8 +3,8 @@
 // newer builders write them (the Bun and backend builders send every path to one function with
 // `request.path` set to the path asked for). Values are `$1` / `$name` templates like a `dest`.
 // Not supported: `env` (values from the deployment's environment), refused with the route's index.
-import { type Template, template } from './compile';
-import { fill, type Params, type RequestState } from './request-state';
+import type { RequestState } from './request-state';
+import { fill, type Params, type Template, template } from './template';
 
 type KeyMatch = { eq?: string | number; neq?: string; inc?: string[]; ninc?: string[]; pre?: string; suf?: string };
 

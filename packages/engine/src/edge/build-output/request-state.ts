@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { HeaderList } from '../responses';
-import type { CompiledCondition, Template } from './compile';
 
 export interface RouterRequest {
   method: string;
@@ -17,7 +16,12 @@ export interface RouterRequest {
   headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
-export type Params = Record<string, string | undefined> | undefined;
+export interface CompiledCondition {
+  type: 'header' | 'cookie' | 'query' | 'host';
+  /** Lower-cased for headers. */
+  key: string;
+  value?: RegExp;
+}
 
 export class RequestState {
   path: string;
@@ -145,22 +149,6 @@ export class RequestState {
       Object.assign(this, { path: p, status, search, pairs, headers, important, functionPath, requestHeaders });
     };
   }
-}
-
-/** `$1`, `$0` and `$name` filled from the source match and the conditions' named groups. */
-export function fill(t: Template, m: RegExpExecArray, params: Params, encode?: (s: string) => string): string {
-  if (t.length === 1 && typeof t[0] === 'string') return t[0];
-  let out = '';
-  for (const part of t) {
-    if (typeof part === 'string') {
-      out += part;
-      continue;
-    }
-    const p = part.param;
-    const value = (/^\d+$/.test(p) ? m[Number(p)] : (params?.[p] ?? m.groups?.[p])) ?? '';
-    out += encode ? encode(value) : value;
-  }
-  return out;
 }
 
 /**

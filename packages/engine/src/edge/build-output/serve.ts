@@ -46,7 +46,7 @@ export interface FunctionOwner {
   functionPath: string;
 }
 
-export interface BoaServerOptions {
+export interface BuildOutputServerOptions {
   db: Db;
   store: FileStore;
   cipher: Cipher;
@@ -60,7 +60,7 @@ export interface BoaServerOptions {
   meter?: Meter;
 }
 
-interface BoaManifest {
+interface BuildOutputManifest {
   deployment: ServedDeployment;
   config: BuildOutputConfig;
   files: Map<string, OutputEntry>;
@@ -80,7 +80,7 @@ interface BoaManifest {
 /** URLs whose routing one deployment keeps (a crawler's made-up URLs stop adding past it). */
 const MAX_ROUTED = 10_000;
 
-export function createBoaServer(options: BoaServerOptions) {
+export function createBuildOutputServer(options: BuildOutputServerOptions) {
   const { db, store, pool } = options;
   const images = createImageOptimizer(store);
   const prerenders = createPrerenderCache({ db, store });
@@ -88,7 +88,7 @@ export function createBoaServer(options: BoaServerOptions) {
   /** Pool keys → the deployment and function they run, for runtime logs. */
   const owners = new Map<string, FunctionOwner>();
 
-  const manifests = singleFlight<string, BoaManifest, ServedDeployment>({
+  const manifests = singleFlight<string, BuildOutputManifest, ServedDeployment>({
     limit: { max: 200 },
     async load(_id, deployment) {
       const [rows, output] = await Promise.all([servedFiles(db, deployment.id), servedBuildOutput(db, deployment.id)]);
@@ -142,7 +142,7 @@ export function createBoaServer(options: BoaServerOptions) {
   }
 
   /** A function's runner reference, made once per deployment and name: a warm request costs no file system call. */
-  function functionRef(m: BoaManifest, path: string): Promise<FunctionRef | null> {
+  function functionRef(m: BuildOutputManifest, path: string): Promise<FunctionRef | null> {
     let ref = m.refs.get(path);
     if (!ref) {
       ref = makeRef(m, path);
@@ -153,7 +153,7 @@ export function createBoaServer(options: BoaServerOptions) {
     return ref;
   }
 
-  async function makeRef(m: BoaManifest, path: string): Promise<FunctionRef | null> {
+  async function makeRef(m: BuildOutputManifest, path: string): Promise<FunctionRef | null> {
     const fn = m.functions.get(path);
     if (!fn) return null;
     const [dir, plan, sandboxUid] = await Promise.all([
@@ -175,12 +175,16 @@ export function createBoaServer(options: BoaServerOptions) {
   }
 
   /** Runs function `path`; a deployment that lists a route to a missing function answers 404. */
-  async function invoke(m: BoaManifest, path: string, request: FunctionRequest): Promise<FunctionResponse | null> {
+  async function invoke(
+    m: BuildOutputManifest,
+    path: string,
+    request: FunctionRequest,
+  ): Promise<FunctionResponse | null> {
     const ref = await functionRef(m, path);
     return ref ? pool.invoke(ref, request) : null;
   }
 
-  async function answer(m: BoaManifest, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function answer(m: BuildOutputManifest, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q < 0 ? url : url.slice(0, q);
@@ -260,14 +264,14 @@ export function createBoaServer(options: BoaServerOptions) {
     await respond(m, result, req, res);
   }
 
-  function staticPlan(m: BoaManifest, result: Extract<RouteResult, { kind: 'static' }>): FilePlan {
+  function staticPlan(m: BuildOutputManifest, result: Extract<RouteResult, { kind: 'static' }>): FilePlan {
     const contentType = result.contentType ?? m.contentTypes.get(result.path);
     const entry = m.files.get(result.path)!;
     return filePlan(result.path, entry, result.status, result.headers, options.bodies.limits.maxFileBytes, contentType);
   }
 
   async function respond(
-    m: BoaManifest,
+    m: BuildOutputManifest,
     result: RouteResult<Readable>,
     req: IncomingMessage,
     res: ServerResponse,
@@ -371,7 +375,7 @@ export function createBoaServer(options: BoaServerOptions) {
    * (after routes and middleware), whatever the host; entries belong to this deployment only.
    */
   async function runCachedFunction(
-    m: BoaManifest,
+    m: BuildOutputManifest,
     result: Extract<RouteResult<Readable>, { kind: 'function' | 'prerender' }>,
     req: IncomingMessage,
     res: ServerResponse,
@@ -454,7 +458,7 @@ export function createBoaServer(options: BoaServerOptions) {
   }
 
   async function runFunction(
-    m: BoaManifest,
+    m: BuildOutputManifest,
     result: Extract<RouteResult<Readable>, { kind: 'function' | 'prerender' }>,
     req: IncomingMessage,
     res: ServerResponse,
@@ -480,7 +484,7 @@ export function createBoaServer(options: BoaServerOptions) {
     },
     handle(deployment: ServedDeployment, req: IncomingMessage, res: ServerResponse): void {
       const m = manifests.get(deployment.id, deployment);
-      const go = (manifest: BoaManifest) =>
+      const go = (manifest: BuildOutputManifest) =>
         answer(manifest, req, res).catch((err: unknown) => {
           console.error(`[edge] could not answer ${req.method} ${pathOnly(req.url)}: ${describeError(err)}`);
           options.fail(res, err);
@@ -491,4 +495,4 @@ export function createBoaServer(options: BoaServerOptions) {
   };
 }
 
-export type BoaServer = ReturnType<typeof createBoaServer>;
+export type BuildOutputServer = ReturnType<typeof createBuildOutputServer>;

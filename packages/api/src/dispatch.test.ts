@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
 import { classify, hostname, isDeploymentHost, stripApiPrefix } from './dispatch';
 
 describe('front server dispatch', () => {
@@ -64,27 +63,6 @@ describe('front server dispatch', () => {
     expect(hostname('[::1]:3000')).toBe('[::1]');
     expect(isDeploymentHost('localhost', 'localhost')).toBe(false);
     expect(isDeploymentHost('a.nimbus.app', 'nimbus.app')).toBe(true);
-  });
-});
-
-describe('configuration', () => {
-  it('has the documented defaults', () => {
-    const c = loadConfig({});
-    expect(c).toMatchObject({
-      port: 3000,
-      publicUrl: 'http://localhost:3000',
-      deployDomain: 'localhost',
-      staffTeam: 'nimbus-staff',
-    });
-    expect([...c.roles]).toEqual(['web', 'api', 'edge', 'worker']);
-  });
-
-  it('refuses split roles without PostgreSQL and unknown roles, with a clear message', () => {
-    expect(() => loadConfig({ NIMBUS_ROLE: 'web' })).toThrow(/needs DATABASE_URL/);
-    expect(() => loadConfig({ NIMBUS_ROLE: 'web,cache', DATABASE_URL: 'postgres://x/y' })).toThrow(
-      /unknown role\(s\) cache/,
-    );
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
 });
 

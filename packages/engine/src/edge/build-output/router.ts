@@ -31,7 +31,8 @@ import type { HeaderList } from '../responses';
 import type { CompiledRoute, CompiledRoutes, Group } from './compile';
 import { type DeploymentView, lookup, type Target } from './filesystem';
 import { type MiddlewareResponse, readMiddleware } from './middleware';
-import { fill, normalizePath, type Params, RequestState, type RouterRequest, routedPath } from './request-state';
+import { normalizePath, RequestState, type RouterRequest, routedPath } from './request-state';
+import { fill, type Params } from './template';
 import { applyTransforms } from './transforms';
 
 export type { CompiledRoutes } from './compile';
