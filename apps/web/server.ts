@@ -6,8 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { classify, isEdgeHost, stripApiPrefix, type Target } from '@nimbus/api';
-import { CLI_VERSION_HEADER, zonesManifest } from '@nimbus/core';
-import { describeError } from '@nimbus/db';
+import { CLI_VERSION_HEADER, describeError, errorEnvelope, zonesManifest } from '@nimbus/core';
 import { PATH_HEADER } from './lib/team-path';
 import { type CliPackageOptions, createCliPackage } from './server/cli-package';
 import { superviseCopies } from './server/cluster';
@@ -150,12 +149,12 @@ export async function startServer(
 function notServed(res: ServerResponse, role: string) {
   res.writeHead(421, { 'content-type': 'application/json' });
   res.end(
-    JSON.stringify({
-      error: {
-        code: 'role_not_served',
-        message: `This Nimbus process does not run the ${role} role. Route this request to one that does.`,
-      },
-    }),
+    JSON.stringify(
+      errorEnvelope(
+        'role_not_served',
+        `This Nimbus process does not run the ${role} role. Route this request to one that does.`,
+      ),
+    ),
   );
 }
 

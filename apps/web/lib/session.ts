@@ -4,8 +4,7 @@
 import 'server-only';
 import { requireSecondFactor, type ServiceContext } from '@nimbus/api';
 import { twoFactorUrl } from '@nimbus/client';
-import { isReservedSlug } from '@nimbus/core';
-import { DomainError } from '@nimbus/db';
+import { DomainError, isReservedSlug } from '@nimbus/core';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';

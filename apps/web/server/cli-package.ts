@@ -11,7 +11,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLI_PACKAGE_NAME, CLI_TARBALL_PATH, CLI_VERSION_HEADER, CLI_VERSION_PATH, cliTarballUrl } from '@nimbus/core';
+import {
+  CLI_PACKAGE_NAME,
+  CLI_TARBALL_PATH,
+  CLI_VERSION_HEADER,
+  CLI_VERSION_PATH,
+  cliTarballUrl,
+  errorEnvelope,
+} from '@nimbus/core';
 import { create as createTar } from 'tar';
 
 const DEFAULT_CLI_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli');
@@ -125,7 +132,7 @@ export function createCliPackage(options: CliPackageOptions) {
     const head = method === 'HEAD';
     if (method !== 'GET' && !head) {
       res.setHeader('allow', 'GET, HEAD');
-      return sendJson(res, 405, { error: { code: 'method_not_allowed', message: 'Use GET.' } }, false);
+      return sendJson(res, 405, errorEnvelope('method_not_allowed', 'Use GET.'), false);
     }
     const which = cliPackagePath(req.url ?? '/');
     if (which === 'version')

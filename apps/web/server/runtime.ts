@@ -4,11 +4,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Api, type ApiOptions, budgets, createApi, deliverMail, type FunctionLimits } from '@nimbus/api';
-import { ANALYTICS_RETENTION_DAYS, AUDIT_LOG_RETENTION_DAYS } from '@nimbus/core';
+import { ANALYTICS_RETENTION_DAYS, AUDIT_LOG_RETENTION_DAYS, describeError } from '@nimbus/core';
 import {
   cronTargets,
   type Database,
-  describeError,
   envForTarget,
   openDatabase,
   startAuditRetention,

@@ -1,7 +1,7 @@
 // Next.js logs the errors of the pages it renders itself, with the whole error object. A failed
 // query carries its parameters (password and token hashes among them), so in this process every
 // console line that would print a database error prints `describeError` instead (@nimbus/db).
-import { describeError, isDatabaseError } from '@nimbus/db';
+import { describeError, isDatabaseError } from '@nimbus/core';
 
 const METHODS = ['error', 'warn', 'log', 'info'] as const;
 const redacted = new WeakSet<object>();

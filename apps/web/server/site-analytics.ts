@@ -2,6 +2,7 @@
 // on the public host too, recording into the project NIMBUS_SITE_ANALYTICS_PROJECT names, with that
 // project's switches (read at most once a minute). Unset, or switched off, the script is a 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorEnvelope } from '@nimbus/core';
 import { type AnalyticsSwitches, analyticsSwitches, type Db } from '@nimbus/db';
 import type { Collector } from '@nimbus/engine';
 
@@ -23,7 +24,7 @@ export function createSiteAnalytics(options: {
 
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ error: { code: 'not_found', message: 'Web Analytics is not enabled on this site.' } }));
+    res.end(JSON.stringify(errorEnvelope('not_found', 'Web Analytics is not enabled on this site.')));
   };
   const answer = (value: AnalyticsSwitches | null, req: IncomingMessage, res: ServerResponse) => {
     // Nimbus's own site always honours Do Not Track and Global Privacy Control.

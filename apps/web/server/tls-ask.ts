@@ -7,7 +7,7 @@
 // (it carries X-Forwarded-For), gets a 403, so visitors cannot list the names Nimbus serves.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { describeError } from '@nimbus/db';
+import { describeError, errorEnvelope } from '@nimbus/core';
 import { hostnameOf } from '@nimbus/engine/src/edge/hosts';
 
 export interface TlsAskOptions {
@@ -32,7 +32,7 @@ export function createTlsAsk({ publicUrl, edge }: TlsAskOptions) {
       res.end();
       return;
     }
-    const body = JSON.stringify({ error: { code, message } });
+    const body = JSON.stringify(errorEnvelope(code, message));
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
     res.end(body);
   }

@@ -10,14 +10,8 @@
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER, SESSION_COOKIE, type ServerErrorReport, TRACE_ID_HEADER } from '@nimbus/api';
-import {
-  type Db,
-  describeError,
-  insertServerError,
-  insertTraceSpans,
-  type NewTraceSpan,
-  sweepTraces,
-} from '@nimbus/db';
+import { describeError } from '@nimbus/core';
+import { type Db, insertServerError, insertTraceSpans, type NewTraceSpan, sweepTraces } from '@nimbus/db';
 import {
   type Context,
   context,

@@ -1,54 +1,18 @@
 // The one place that turns any thrown error into the `{error:{code,message}}` envelope and a status.
 
-import { DomainError, describeError, type ErrorCode, inputErrorCode } from '@nimbus/db';
+import { DomainError, describeError, ERROR_STATUS, errorEnvelope, inputErrorCode } from '@nimbus/core';
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './context';
 import { REQUEST_ID_HEADER, TRACE_ID_HEADER } from './tracing';
 
-const STATUS: Record<ErrorCode, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 503> = {
-  bad_request: 400,
-  invalid_name: 400,
-  invalid_slug: 400,
-  slug_taken: 409,
-  email_taken: 409,
-  invalid_credentials: 401,
-  not_authenticated: 403,
-  invalid_token: 403,
-  forbidden: 403,
-  forbidden_origin: 403,
-  mfa_enforced: 403,
-  invalid_code: 400,
-  missing_scope: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  last_owner: 400,
-  payload_too_large: 413,
-  missing_files: 400,
-  invalid_digest: 400,
-  invitation_invalid: 404,
-  weak_password: 400,
-  reset_invalid: 400,
-  signup_invalid: 400,
-  plan_limit: 403,
-  payment_required: 402,
-  billing_unavailable: 503,
-  invalid_domain: 400,
-  dns_not_supported: 400,
-  registrar_not_supported: 400,
-  repo_not_found: 400,
-  invalid_signature: 401,
-};
-
-export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {
-  return { error: { ...extra, code, message } };
-}
+/** The envelope (`errorEnvelope` in @nimbus/core), under the name the API's routes know it by. */
+export const errorBody = errorEnvelope;
 
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof DomainError) {
-    return c.json(errorBody(err.code, err.message, err.extra), STATUS[err.code] ?? 400);
+    return c.json(errorBody(err.code, err.message, err.extra), ERROR_STATUS[err.code] ?? 400);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

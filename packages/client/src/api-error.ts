@@ -1,12 +1,27 @@
 // The single error type raised by every API call (docs/spec.md §8), so callers branch on `code`, never on fetch quirks.
 
+import type { ErrorCode } from '@nimbus/core';
+
+/**
+ * What `code` holds: a code of the API's vocabulary (`ErrorCode` in @nimbus/core, so a renamed code
+ * breaks every comparison with the old one at build time), the API's 500, or one this client gives a
+ * failure that brought no envelope.
+ */
+export type ApiErrorCode =
+  | ErrorCode
+  | 'internal_server_error'
+  | 'network_error'
+  | 'abort'
+  | 'unexpected_response'
+  | 'unexpected_error';
+
 export const NETWORK_ERROR_MESSAGE = 'A network error has occurred. Please check your connection and try again.';
 export const UNEXPECTED_ERROR_MESSAGE = 'Unexpected Error';
 export const ABORT_MESSAGE = 'The request was cancelled.';
 
 export interface ApiErrorInit {
   status: number;
-  code: string;
+  code: ApiErrorCode;
   /** The server's `error` object; its fields are copied onto the ApiError. */
   fields?: Record<string, unknown>;
   isAbort?: boolean;
@@ -38,7 +53,7 @@ export class ApiError extends Error {
   [field: string]: unknown;
   /** HTTP status, or 0 when no response arrived (network failure, abort). */
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly isAbort: boolean;
   /** Only set for status >= 500, so error reports can show what was sent. */
   declare requestBody?: unknown;
@@ -104,7 +119,8 @@ export function errorFromResponse(
   }
   const code = nonEmptyString(error.code);
   const message = nonEmptyString(error.message) ?? code ?? UNEXPECTED_ERROR_MESSAGE;
-  return new ApiError(message, { ...base, code: code ?? 'unexpected_error', fields: error });
+  // The server's code as sent: one outside the vocabulary (a proxy's, a newer server's) is kept, not hidden.
+  return new ApiError(message, { ...base, code: (code ?? 'unexpected_error') as ApiErrorCode, fields: error });
 }
 
 /** Maps a rejected fetch (or body read) to an abort or a network error. */

@@ -27,7 +27,7 @@ function reporter(random: () => number = Math.random) {
   return { r, sent };
 }
 
-const apiError = (status: number) => new ApiError('failed', { status, code: 'x', requestId: 'req_1' });
+const apiError = (status: number) => new ApiError('failed', { status, code: 'bad_request', requestId: 'req_1' });
 
 describe('client error reporting', () => {
   it('drops about 90% of 400-499 failures (seeded) and reports every 5xx', async () => {

@@ -2,6 +2,7 @@
 export {
   ABORT_MESSAGE,
   ApiError,
+  type ApiErrorCode,
   type ApiErrorInit,
   NETWORK_ERROR_MESSAGE,
   UNEXPECTED_ERROR_MESSAGE,

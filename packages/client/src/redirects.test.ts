@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError, type ApiErrorCode } from './api-error';
 import {
   type AuthErrorHandlers,
   dispatchAuthError,
@@ -52,7 +52,7 @@ describe('dispatchAuthError', () => {
       onSamlRequired: vi.fn<NonNullable<AuthErrorHandlers['onSamlRequired']>>(),
     };
   }
-  const error = (code: string, fields: Record<string, unknown> = {}) =>
+  const error = (code: ApiErrorCode, fields: Record<string, unknown> = {}) =>
     new ApiError('x', { status: 403, code, fields: { code, ...fields } });
 
   it('prefers an explicit teamSlug, then the error scope, then the current scope for two-factor', () => {

@@ -13,6 +13,7 @@ export * from './domain-names';
 export * from './downgrade';
 export * from './duration';
 export * from './env-file';
+export * from './errors';
 export * from './flags';
 export * from './function-memory';
 export * from './leads';

@@ -3,8 +3,7 @@
 // Logged-out visitors log in first and come back here with the code.
 
 import type { ServiceContext } from '@nimbus/api';
-import { SCOPE_COOKIE } from '@nimbus/core';
-import { DomainError } from '@nimbus/db';
+import { DomainError, SCOPE_COOKIE } from '@nimbus/core';
 import { buttonClass, Card, Input } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';

@@ -3,7 +3,7 @@
 // so the pages do not reveal that they exist.
 import 'server-only';
 import type { ServiceContext } from '@nimbus/api';
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';

@@ -1,8 +1,7 @@
 'use server';
 // The contact and demo forms post here (a server action, so they work before or without client
 // JavaScript). The lead goes to the same service as `POST /api/v1/leads`, checked by the same schema.
-import { sanitizeAttribution } from '@nimbus/core';
-import { DomainError } from '@nimbus/db';
+import { DomainError, sanitizeAttribution } from '@nimbus/core';
 import { leads } from '@/lib/data';
 import { runtime } from '@/lib/runtime';
 

@@ -5,7 +5,8 @@
 // Insights off no vitals: those paths are left to the deployment, as if Nimbus added nothing.
 // A visitor or a deployment past its limit (limits.ts) gets 429 with Retry-After, before its body is read.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Db, describeError, type schema } from '@nimbus/db';
+import { describeError, errorEnvelope } from '@nimbus/core';
+import type { Db, schema } from '@nimbus/db';
 import { hostnameOf } from '../edge/hosts';
 import type { Meter } from '../usage/meter';
 import { clientAddress, countryOf, parseAgent, referrerHost, utmOf } from './enrich';
@@ -73,7 +74,7 @@ function reply(res: ServerResponse, status: number, code?: string, message?: str
     res.writeHead(status, { 'cache-control': 'no-store' });
     return void res.end();
   }
-  const body = JSON.stringify({ error: { code, message } });
+  const body = JSON.stringify(errorEnvelope(code, message ?? code));
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(body);
 }

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type Cipher, type Db, describeError, listenForAliasMoves, type ServedDeployment } from '@nimbus/db';
+import { describeError } from '@nimbus/core';
+import { type Cipher, type Db, listenForAliasMoves, type ServedDeployment } from '@nimbus/db';
 import { type Collector, createCollector } from '../analytics/collector';
 import type { FunctionPool } from '../functions/pool';
 import { createProtectionTokens, type ProtectionTokens } from '../protection-tokens';

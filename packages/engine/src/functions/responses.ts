@@ -2,6 +2,7 @@
 // maxDuration (504) or it failed (500). They carry Vercel's error codes and the request id, so a user
 // can find the request's logs; JSON for clients that ask for JSON, HTML (the edge's page) otherwise.
 import { Readable } from 'node:stream';
+import { errorEnvelope } from '@nimbus/core';
 import { escapeHtml, page } from '../edge/responses';
 
 export type FunctionErrorCode = 'FUNCTION_INVOCATION_TIMEOUT' | 'FUNCTION_INVOCATION_FAILED';
@@ -40,7 +41,7 @@ export function errorResponse(
     ['x-nimbus-id', requestId],
   ];
   if (wantsJson(accept)) {
-    const body = Buffer.from(JSON.stringify({ error: { code, message, requestId } }));
+    const body = Buffer.from(JSON.stringify(errorEnvelope(code, message, { requestId })));
     const headers: [string, string][] = [
       ['content-type', 'application/json; charset=utf-8'],
       ['cache-control', 'no-store'],

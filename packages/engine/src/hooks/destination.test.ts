@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { describe, expect, it, vi } from 'vitest';
 import { checkDestination, refusedDestination } from './destination';
 

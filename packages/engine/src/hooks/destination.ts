@@ -10,7 +10,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import os from 'node:os';
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { NON_PUBLIC_IPV4, NON_PUBLIC_IPV6 } from '../non-public-ranges';
 
 type Family = 'ipv4' | 'ipv6';

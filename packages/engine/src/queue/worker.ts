@@ -5,15 +5,14 @@
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FunctionMemorySettings, TeamBuildLimits } from '@nimbus/core';
+import { describeError, isDatabaseError } from '@nimbus/core';
 import {
   type ClaimedJob,
   claimJob,
   type Db,
-  describeError,
   findProject,
   finishJob,
   heartbeat,
-  isDatabaseError,
   markBuilding,
   markFailed,
   markReady,

@@ -97,9 +97,11 @@ export async function createCgroups(limits: SandboxLimits): Promise<JobCgroups |
 
 /** Kills what is left in a job's cgroup and removes it; false when it would not go. */
 export async function removeCgroup(dir: string): Promise<boolean> {
-  const procs = await readFile(path.join(dir, 'cgroup.procs'), 'utf8').catch(() => '');
-  for (const pid of procs.split('\n').filter(Boolean)) killQuietly(Number(pid));
+  // Each attempt kills what the cgroup holds then: a process forked while the last sweep ran (a job
+  // killed mid-start) is caught by the next one instead of outliving the job.
   for (let i = 0; i < 50; i++) {
+    const procs = await readFile(path.join(dir, 'cgroup.procs'), 'utf8').catch(() => '');
+    for (const pid of procs.split('\n').filter(Boolean)) killQuietly(Number(pid));
     if (
       await rmdir(dir).then(
         () => true,

@@ -88,7 +88,7 @@ async function runOnce(o: SandboxOptions, mayRetry: boolean): Promise<SandboxRes
   const watch = setInterval(() => void cgroups?.exceeded().then((hit) => hit && stopFor(hit)), WATCH_MS);
   let network: JobNetwork | null = null;
   try {
-    if (isolate) network = await prepare(child, cgroups, o, seccomp);
+    if (isolate) network = await prepare(child, cgroups, o, seccomp, () => aborted || limit !== null);
     else if (child.pid) await cgroups?.add(child.pid).catch(() => undefined);
     const [exitCode, signal] = await exited;
     limit ??= (await cgroups?.exceeded()) ?? null;
@@ -139,7 +139,13 @@ export function watchSetup(stderr: NodeJS.ReadableStream, out: NodeJS.WritableSt
 }
 
 /** Puts the blocked sandbox into its cgroups and network, then lets it run. */
-async function prepare(child: ChildProcess, cgroups: JobCgroups | null, o: SandboxOptions, seccomp: Buffer | null) {
+async function prepare(
+  child: ChildProcess,
+  cgroups: JobCgroups | null,
+  o: SandboxOptions,
+  seccomp: Buffer | null,
+  stopped: () => boolean,
+) {
   // bubblewrap closes these when the job ends; a reset there is not an error of the job.
   const [info, block, filter, env] = [FD.info, FD.block, FD.seccomp, FD.env].map((fd) => pipeAt(child, fd));
   for (const pipe of [info, block, filter, env]) pipe!.on('error', () => undefined);
@@ -159,6 +165,18 @@ async function prepare(child: ChildProcess, cgroups: JobCgroups | null, o: Sandb
   await cgroups?.add(jobPid);
   o.onJob?.(jobPid);
   const network = o.network === 'public' ? await startPublicNetwork(jobPid) : null;
+  // A job aborted or stopped while it was being set up never starts: it is still blocked waiting for
+  // its go, so it is alive and its pid is its own, and killing its pid 1 ends its namespace. (Its
+  // parent, bubblewrap, is already gone: a job let go now would run unwatched.)
+  if (stopped()) {
+    network?.stop();
+    try {
+      process.kill(jobPid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+    return null;
+  }
   block!.end('go');
   return network;
 }

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { type BlobInfo, type FileStore, SHA1_HEX } from './types';
 
 export function sha1(data: Buffer | string): string {

@@ -3,7 +3,7 @@
 
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { checkDigest, sha1 } from './local';
 import type { BlobInfo, FileStore } from './types';
 

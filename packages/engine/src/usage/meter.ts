@@ -5,7 +5,8 @@
 // it back for the next try, so nothing is lost while the database is away and, since counters live
 // only in memory, a restart can never count a batch twice.
 import type { UsageMetric } from '@nimbus/core';
-import { addUsage, type Db, describeError, type UsageIncrement } from '@nimbus/db';
+import { describeError } from '@nimbus/core';
+import { addUsage, type Db, type UsageIncrement } from '@nimbus/db';
 
 export interface MeterOptions {
   db: Db;

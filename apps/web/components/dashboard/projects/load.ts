@@ -2,8 +2,7 @@
 // team of the URL, the service context acting for it and the project (with its newest and
 // production deployments). Unknown teams and projects get the 404 page; logged-out visitors null.
 import 'server-only';
-import { projectNameProblem } from '@nimbus/core';
-import { DomainError } from '@nimbus/db';
+import { DomainError, projectNameProblem } from '@nimbus/core';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';

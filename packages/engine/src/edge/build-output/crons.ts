@@ -5,7 +5,8 @@
 // `CRON_SECRET` variable, `Authorization: Bearer <it>`. The claim makes a time run once however many
 // processes or machines run the edge role. Times missed while no edge ran are not made up.
 import type { CronJob } from '@nimbus/core';
-import { type Db, describeError, finishCronRun, startCronRun } from '@nimbus/db';
+import { describeError } from '@nimbus/core';
+import { type Db, finishCronRun, startCronRun } from '@nimbus/db';
 import { Cron } from 'croner';
 
 /** A run is started only within this long after its scheduled time. */

@@ -7,11 +7,11 @@
 // lease in the database, calls the function again in the background (stale-while-revalidate).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import { describeError } from '@nimbus/core';
 import {
   claimEdgeRefresh,
   type Db,
   deleteEdgeCacheEntry,
-  describeError,
   type EdgeCacheEntry,
   readEdgeCache,
   recordBlobs,

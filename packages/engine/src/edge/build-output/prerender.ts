@@ -9,10 +9,10 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { PrerenderConfig } from '@nimbus/core';
+import { describeError } from '@nimbus/core';
 import {
   claimRegeneration,
   type Db,
-  describeError,
   type PrerenderEntry,
   readPrerender,
   recordBlobs,

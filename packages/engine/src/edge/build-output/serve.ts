@@ -7,11 +7,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { BuildOutputConfig, FunctionConfig, PrerenderConfig } from '@nimbus/core';
-import { isBuildInternal, servedPath } from '@nimbus/core';
+import { describeError, isBuildInternal, servedPath } from '@nimbus/core';
 import {
   type Cipher,
   type Db,
-  describeError,
   type ServedDeployment,
   type StoredFunction,
   type StoredPrerender,

@@ -2,7 +2,7 @@
 // the invited person join; logged-out visitors see the same and log in (or sign up) first, coming
 // back here to accept.
 
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { buttonClass, Card } from '@nimbus/ui';
 import type { Metadata } from 'next';
 import Link from 'next/link';

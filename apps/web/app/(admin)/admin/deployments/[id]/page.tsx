@@ -1,5 +1,5 @@
 // One deployment of any team with its build log, for staff answering "why did my build fail?".
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { Badge } from '@nimbus/ui';
 import { notFound } from 'next/navigation';
 import { formatDate } from '@/components/dashboard/format';

@@ -1,6 +1,6 @@
 // One team as staff see it: plan and billing, members and projects, and a plan change that goes
 // through the billing service and lands in the team's audit log.
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { Badge } from '@nimbus/ui';
 import { notFound } from 'next/navigation';
 import { AdminCommandScope } from '@/components/admin/admin-command-menu';

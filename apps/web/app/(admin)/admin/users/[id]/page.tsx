@@ -1,6 +1,6 @@
 // One user as staff see them: their teams and roles, the projects of those teams, the deployments
 // they made and what the audit log says they did.
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { Badge } from '@nimbus/ui';
 import { notFound } from 'next/navigation';
 import { AdminTable } from '@/components/admin/table';

@@ -1,6 +1,6 @@
 // A project of any team as staff see it: its admin record, the reply of GET /v1/dashboard/projects/{project}
 // that the command menu's "Open in Admin" opens. The command menu here knows the team and project.
-import { DomainError } from '@nimbus/db';
+import { DomainError } from '@nimbus/core';
 import { notFound } from 'next/navigation';
 import { AdminCommandScope } from '@/components/admin/admin-command-menu';
 import { PageHeader } from '@/components/dashboard/page-header';

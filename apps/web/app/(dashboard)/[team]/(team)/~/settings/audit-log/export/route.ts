@@ -1,6 +1,7 @@
 // /{team}/~/settings/audit-log/export?format=csv|json&…filters: the team's audit log as a download,
 // the filters of the page applied, at most EXPORT_LIMIT events. Owners only, like the page.
 
+import { DomainError, ERROR_STATUS, errorEnvelope } from '@nimbus/core';
 import { stringify } from 'csv-stringify/sync';
 import { eventsQuery, readFilters } from '@/components/dashboard/team/audit-filters';
 import { audit, teamContext } from '@/lib/data';
@@ -22,19 +23,22 @@ const COLUMNS = [
 
 export async function GET(request: Request, { params }: { params: Promise<{ team: string }> }) {
   if (!(await getSession()))
-    return Response.json({ error: { code: 'not_authenticated', message: 'Log in first.' } }, { status: 403 });
+    return Response.json(errorEnvelope('not_authenticated', 'Log in first.'), {
+      status: ERROR_STATUS.not_authenticated,
+    });
   const team = await getTeam((await params).team);
   const url = new URL(request.url);
   const filters = readFilters(Object.fromEntries(url.searchParams));
   const events = await audit
     .exportAll(await teamContext(team.id), eventsQuery(filters))
     .catch((error: unknown) => error);
+  // A refusal the service explains (a role that may not export, a bad filter) is answered with its
+  // own status; anything else is a fault of ours, left to Next.js's 500 without its message.
   if (!Array.isArray(events)) {
-    const { code = 'forbidden', message = 'Only owners can export the audit log.' } = events as {
-      code?: string;
-      message?: string;
-    };
-    return Response.json({ error: { code, message } }, { status: 403 });
+    if (!(events instanceof DomainError)) throw events;
+    return Response.json(errorEnvelope(events.code, events.message, events.extra), {
+      status: ERROR_STATUS[events.code] ?? 400,
+    });
   }
   const name = `${team.slug}-audit-log-${new Date().toISOString().slice(0, 10)}`;
   if (url.searchParams.get('format') === 'json')
