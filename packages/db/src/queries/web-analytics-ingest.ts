@@ -1,4 +1,4 @@
-// What Web Analytics collection asks of the database besides writing rows (web-analytics.ts): the
+// What Web Analytics collection asks of the database besides writing rows (web-analytics-writes.ts): the
 // day's visitor salt, shared by every process, and a project's collection switches, which the edge
 // caches with its host answers and drops when they change.
 import { randomBytes } from 'node:crypto';
