@@ -58,22 +58,32 @@ describe('login throttling', () => {
 
   it('answers an unknown e-mail as slowly as a known one (argon2 runs for both)', async () => {
     await t.signup('timed@example.com');
-    // Known and unknown alternate, and each side keeps its fastest try: a busy machine slows single
-    // requests, never speeds one up, so the minimum is the cost of the work itself.
-    const fastest = { known: Infinity, unknown: Infinity };
-    const timed = async (side: keyof typeof fastest, email: string, ip: string, i: number) => {
-      const start = performance.now();
-      expect((await login(email, `wrong ${i}`, ip)).status).toBe(401);
-      fastest[side] = Math.min(fastest[side], performance.now() - start);
-    };
     expect((await login('warmup@example.com', 'wrong', '203.0.113.49')).status).toBe(401);
-    // Eight tries a side, each from its own address so none is throttled (five free failures per address).
-    for (let i = 0; i < 8; i++) {
-      await timed('known', 'timed@example.com', `203.0.113.${60 + i}`, i);
-      await timed('unknown', 'nobody-here@example.com', `203.0.113.${80 + i}`, i);
-    }
-    const { known, unknown } = fastest;
-    console.log(`login fastest: known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`);
+    // Known and unknown alternate, and each side keeps its fastest try: a busy machine slows single
+    // requests, never speeds one up, so the minimum is the cost of the work itself. At a load of ten
+    // on two cores even eight tries a side can miss it, so a round that lands outside the bounds is
+    // measured again, up to three rounds: skipping argon2 for unknown e-mails (20 times faster) fails
+    // every round.
+    const round = async (r: number) => {
+      const fastest = { known: Infinity, unknown: Infinity };
+      const timed = async (side: keyof typeof fastest, email: string, ip: string, i: number) => {
+        const start = performance.now();
+        expect((await login(email, `wrong ${r}-${i}`, ip)).status).toBe(401);
+        fastest[side] = Math.min(fastest[side], performance.now() - start);
+      };
+      // Eight tries a side, each from its own address so none is throttled (five free failures per address).
+      for (let i = 0; i < 8; i++) {
+        await timed('known', 'timed@example.com', `203.0.113.${60 + r * 40 + i}`, i);
+        await timed('unknown', 'nobody-here@example.com', `203.0.113.${80 + r * 40 + i}`, i);
+      }
+      console.log(
+        `login fastest, round ${r + 1}: known ${fastest.known.toFixed(1)} ms, unknown ${fastest.unknown.toFixed(1)} ms`,
+      );
+      return fastest;
+    };
+    let { known, unknown } = await round(0);
+    for (let r = 1; r < 3 && (unknown <= known * 0.5 || unknown >= known * 2); r++)
+      ({ known, unknown } = await round(r));
     expect(unknown).toBeGreaterThan(known * 0.5);
     expect(unknown).toBeLessThan(known * 2);
   });
