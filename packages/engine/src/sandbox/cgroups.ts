@@ -114,7 +114,8 @@ export async function removeCgroup(dir: string): Promise<boolean> {
   return false;
 }
 
-function killQuietly(pid: number) {
+/** SIGKILL to one process, nothing if it is gone already. */
+export function killQuietly(pid: number) {
   try {
     process.kill(pid, 'SIGKILL');
   } catch {

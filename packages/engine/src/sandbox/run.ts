@@ -7,7 +7,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { Duplex } from 'node:stream';
 import { bwrapArgs, envArgs, FD } from './bwrap-args';
-import { createCgroups, type JobCgroups } from './cgroups';
+import { createCgroups, type JobCgroups, killQuietly } from './cgroups';
 import { watchDisk } from './disk';
 import { checkReachable, handOver, hostUserArgs } from './host-user';
 import { type JobNetwork, startPublicNetwork } from './network';
@@ -170,11 +170,7 @@ async function prepare(
   // parent, bubblewrap, is already gone: a job let go now would run unwatched.)
   if (stopped()) {
     network?.stop();
-    try {
-      process.kill(jobPid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
+    killQuietly(jobPid);
     return null;
   }
   block!.end('go');
